@@ -1,0 +1,201 @@
+//! The one trait every Augur game implements, and the types it speaks in.
+
+use crate::movelist::MoveList;
+use std::fmt;
+use std::hash::Hash;
+
+/// One of the two sides that win or lose together. In two-player games a
+/// team is a player (`First` is White); in Enochian chess a team is a pair of
+/// allied armies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Team {
+    /// The team that moves first in standard chess (White).
+    First,
+    /// The other team (Black in chess).
+    Second,
+}
+
+impl Team {
+    /// The other team.
+    #[inline(always)]
+    pub const fn opponent(self) -> Team {
+        match self {
+            Team::First => Team::Second,
+            Team::Second => Team::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// The move-count rule (50 moves in chess) ran out.
+    MoveRule,
+    /// The same position occurred for the third time (or as the game rules).
+    Repetition,
+    /// Neither side can win by any sequence of legal moves.
+    InsufficientMaterial,
+    /// A game-specific rule, named.
+    Rule(&'static str),
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::Checkmate => f.write_str("checkmate"),
+            Termination::Stalemate => f.write_str("stalemate"),
+            Termination::MoveRule => f.write_str("move rule"),
+            Termination::Repetition => f.write_str("repetition"),
+            Termination::InsufficientMaterial => f.write_str("insufficient material"),
+            Termination::Rule(name) => f.write_str(name),
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winning team, or `None` for a draw.
+    pub winner: Option<Team>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl Outcome {
+    /// A win for `team`.
+    pub const fn win(team: Team, termination: Termination) -> Self {
+        Self { winner: Some(team), termination }
+    }
+
+    /// A draw.
+    pub const fn draw(termination: Termination) -> Self {
+        Self { winner: None, termination }
+    }
+}
+
+/// A position string that could not be read, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// What is wrong, in words a user can act on.
+    pub reason: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid position: {}", self.reason)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Move text that is malformed or names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not move text of this game.
+    Syntax(String),
+    /// The text is well formed but no legal move matches it here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(text) => write!(f, "malformed move '{text}'"),
+            MoveError::Illegal(text) => write!(f, "illegal move '{text}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game Augur can play: positions with copy-make moves.
+///
+/// Implementations keep positions small (a few hundred bytes) because every
+/// move copies one; the hash is maintained incrementally by `play`.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A move, packed small; `Default` is a null/none value never generated.
+    type Move: Copy + Eq + Hash + Default + fmt::Debug + Send + Sync + 'static;
+
+    /// The game's name as used by `UCI_Variant` (`chess`, `ultima`, ...).
+    const NAME: &'static str;
+
+    /// The standard starting position.
+    fn startpos() -> Self;
+
+    /// Reads a position string (FEN for chess), fully validated.
+    fn from_fen(text: &str) -> Result<Self, PositionError>;
+
+    /// The canonical position string.
+    fn fen(&self) -> String;
+
+    /// Reads move text and returns the legal move it names in this position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The move text of a legal move.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The team to move.
+    fn team(&self) -> Team;
+
+    /// The Zobrist key, maintained incrementally.
+    fn hash(&self) -> u64;
+
+    /// The Zobrist key computed from scratch (to check the incremental one).
+    fn recompute_hash(&self) -> u64;
+
+    /// Appends every legal move.
+    fn generate(&self, out: &mut MoveList<Self::Move>);
+
+    /// Appends the legal "noisy" moves (captures, promotions) for quiescence.
+    fn generate_noisy(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves (games may count without generating).
+    fn count_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list.len() as u64
+    }
+
+    /// The position after `mv`, which must come from `generate` on this
+    /// position. `None` when the game finds the move illegal after all.
+    fn play(&self, mv: Self::Move) -> Option<Self>;
+
+    /// Whether the team to move is in check (its royal piece attacked).
+    fn in_check(&self) -> bool;
+
+    /// Plies since the last irreversible move: earlier positions cannot recur.
+    fn reversible_plies(&self) -> u32;
+
+    /// The end of the game decided by this position alone (mate, stalemate,
+    /// move-count rule, insufficient material), ignoring repetition.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The outcome given the keys of the positions before this one, oldest
+    /// first: [`Game::outcome`], then threefold repetition of this position.
+    fn outcome_with_history(&self, earlier_keys: &[u64]) -> Option<Outcome> {
+        if let Some(outcome) = self.outcome() {
+            return Some(outcome);
+        }
+        let window = (self.reversible_plies() as usize).min(earlier_keys.len());
+        let key = self.hash();
+        let seen = earlier_keys[earlier_keys.len() - window..].iter().filter(|&&k| k == key).count();
+        (seen >= 2).then_some(Outcome::draw(Termination::Repetition))
+    }
+
+    /// Whether `mv` is one of this position's legal moves.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list.contains(&mv)
+    }
+}
