@@ -83,7 +83,10 @@ fn find_magic(square: usize, dirs: &[(i32, i32); 4], rng: &mut SplitMix64) -> (u
     let bits = mask.count_ones();
     let size = 1usize << bits;
     let occupancies: Vec<u64> = (0..size as u64).map(|i| deposit(i, mask)).collect();
-    let attacks: Vec<u64> = occupancies.iter().map(|&o| ray_attacks(square, o, dirs)).collect();
+    let attacks: Vec<u64> = occupancies
+        .iter()
+        .map(|&o| ray_attacks(square, o, dirs))
+        .collect();
     let mut table = vec![0u64; size];
     let mut epoch = vec![0u32; size];
     let mut attempt = 0u32;
@@ -138,14 +141,28 @@ fn main() {
                 for index in 0..(1u64 << bits) {
                     table.push(ray_attacks(square, deposit(index, mask), dirs));
                 }
-                entries.push(Entry { mask, magic: 0, shift: 0, offset });
+                entries.push(Entry {
+                    mask,
+                    magic: 0,
+                    shift: 0,
+                    offset,
+                });
             } else {
                 let (magic, sub_table) = find_magic(square, dirs, &mut rng);
                 table.extend_from_slice(&sub_table);
-                entries.push(Entry { mask, magic, shift: 64 - mask.count_ones(), offset });
+                entries.push(Entry {
+                    mask,
+                    magic,
+                    shift: 64 - mask.count_ones(),
+                    offset,
+                });
             }
         }
-        writeln!(out, "pub(crate) static {name}_ENTRIES: [SliderEntry; 64] = [").unwrap();
+        writeln!(
+            out,
+            "pub(crate) static {name}_ENTRIES: [SliderEntry; 64] = ["
+        )
+        .unwrap();
         for e in &entries {
             writeln!(
                 out,
@@ -157,12 +174,18 @@ fn main() {
         writeln!(out, "];").unwrap();
     }
     writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};").unwrap();
-    writeln!(out, "pub(crate) static SLIDER_TABLE: [u64; {}] = [", table.len()).unwrap();
+    writeln!(
+        out,
+        "pub(crate) static SLIDER_TABLE: [u64; {}] = [",
+        table.len()
+    )
+    .unwrap();
     for chunk in table.chunks(8) {
         let line: Vec<String> = chunk.iter().map(|v| format!("{v:#x}")).collect();
         writeln!(out, "    {},", line.join(", ")).unwrap();
     }
     writeln!(out, "];").unwrap();
-    let path = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo")).join("sliders.rs");
+    let path = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo"))
+        .join("sliders.rs");
     std::fs::write(path, out).expect("writing the slider tables");
 }

@@ -1,1 +1,33 @@
-//! placeholder
+//! augur-chess: standard chess for Augur.
+//!
+//! It owns the chess [`Position`] (bitboards by role and colour plus a
+//! mailbox, an incrementally updated Zobrist key over pieces, side, castling
+//! rights and a *legal* en passant square), exact legal move generation with
+//! bulk counting for perft, FEN reading with full validation and canonical
+//! FEN writing, UCI move text, and the end-of-game rules.
+//!
+//! Rule choices (the rules are `shared/rules-source/standard-chess.md`):
+//! - The en passant square is kept (hashed, and written in FEN) only when an
+//!   en passant capture is legal, so repetition compares positions by what
+//!   can actually be played, as FIDE's rule intends.
+//! - Insufficient material is the dead-position family described in
+//!   [`rules`]; threefold repetition counts positions by key within the
+//!   reversible window (since the last capture or pawn move).
+//! - The 50-move rule draws automatically at 100 plies, after checkmate
+//!   is checked.
+//! - Castling moves are written as the king's two-square move (`e1g1`).
+
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod play;
+mod position;
+pub mod rules;
+mod types;
+mod zobrist;
+
+pub use fen::{FenError, STARTING_FEN};
+pub use moves::{Move, MoveKind, parse_uci_syntax};
+pub use position::Position;
+pub use types::{CastlingRights, Color, Piece, Role};

@@ -76,10 +76,26 @@ const fn leaper_table(steps: &[(i32, i32)]) -> [Bitboard; 64] {
     table
 }
 
-const KING_STEPS: [(i32, i32); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i32, i32); 8] =
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 static KING: [Bitboard; 64] = leaper_table(&KING_STEPS);
 static KNIGHT: [Bitboard; 64] = leaper_table(&KNIGHT_STEPS);
@@ -102,7 +118,11 @@ pub fn knight_attacks(square: Square) -> Bitboard {
 /// rank 8) when `upwards`, else diagonally down.
 #[inline(always)]
 pub fn pawn_attacks(square: Square, upwards: bool) -> Bitboard {
-    if upwards { PAWN_UP[square.index()] } else { PAWN_DOWN[square.index()] }
+    if upwards {
+        PAWN_UP[square.index()]
+    } else {
+        PAWN_DOWN[square.index()]
+    }
 }
 
 const fn ray_between(a: usize, b: usize, include_line: bool) -> u64 {
@@ -215,7 +235,10 @@ mod tests {
         assert_eq!(king_attacks(sq("e4")).count(), 8);
         assert_eq!(knight_attacks(sq("a1")).count(), 2);
         assert_eq!(knight_attacks(sq("d4")).count(), 8);
-        assert_eq!(pawn_attacks(sq("a2"), true), Bitboard::from_square(sq("b3")));
+        assert_eq!(
+            pawn_attacks(sq("a2"), true),
+            Bitboard::from_square(sq("b3"))
+        );
         assert_eq!(pawn_attacks(sq("e7"), false).count(), 2);
     }
 

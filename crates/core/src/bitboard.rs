@@ -78,7 +78,11 @@ impl Bitboard {
     /// The lowest square of a non-empty set.
     #[inline(always)]
     pub const fn lowest(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new(self.0.trailing_zeros() as u8))
+        }
     }
 
     /// The set with `square` added.
@@ -221,7 +225,10 @@ mod tests {
     fn shifts_drop_edge_squares() {
         let h4 = Bitboard::from_square(Square::parse("h4").unwrap());
         assert!(h4.east().is_empty());
-        assert_eq!(h4.west(), Bitboard::from_square(Square::parse("g4").unwrap()));
+        assert_eq!(
+            h4.west(),
+            Bitboard::from_square(Square::parse("g4").unwrap())
+        );
         let a8 = Bitboard::from_square(Square::parse("a8").unwrap());
         assert!(a8.north().is_empty());
         assert!(a8.west().is_empty());
@@ -229,7 +236,10 @@ mod tests {
 
     #[test]
     fn iteration_yields_each_square_once() {
-        let set: Bitboard = ["a1", "e4", "h8"].iter().filter_map(|s| Square::parse(s)).collect();
+        let set: Bitboard = ["a1", "e4", "h8"]
+            .iter()
+            .filter_map(|s| Square::parse(s))
+            .collect();
         let squares: Vec<String> = set.iter().map(|s| s.to_string()).collect();
         assert_eq!(squares, ["a1", "e4", "h8"]);
         assert_eq!(set.count(), 3);
@@ -240,7 +250,10 @@ mod tests {
     #[test]
     fn colour_masks_partition_the_board() {
         assert_eq!(Bitboard::LIGHT_SQUARES.count(), 32);
-        assert_eq!(Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES, Bitboard::FULL);
+        assert_eq!(
+            Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES,
+            Bitboard::FULL
+        );
         assert!(Bitboard::DARK_SQUARES.contains(Square::new(0)));
         assert!(Bitboard::LIGHT_SQUARES.contains(Square::new(7)));
     }

@@ -74,12 +74,18 @@ pub struct Outcome {
 impl Outcome {
     /// A win for `team`.
     pub const fn win(team: Team, termination: Termination) -> Self {
-        Self { winner: Some(team), termination }
+        Self {
+            winner: Some(team),
+            termination,
+        }
     }
 
     /// A draw.
     pub const fn draw(termination: Termination) -> Self {
-        Self { winner: None, termination }
+        Self {
+            winner: None,
+            termination,
+        }
     }
 }
 
@@ -188,7 +194,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         }
         let window = (self.reversible_plies() as usize).min(earlier_keys.len());
         let key = self.hash();
-        let seen = earlier_keys[earlier_keys.len() - window..].iter().filter(|&&k| k == key).count();
+        let seen = earlier_keys[earlier_keys.len() - window..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count();
         (seen >= 2).then_some(Outcome::draw(Termination::Repetition))
     }
 

@@ -18,7 +18,9 @@ impl<M> MoveList<M> {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> Self {
-        Self { moves: ArrayVec::new() }
+        Self {
+            moves: ArrayVec::new(),
+        }
     }
 
     /// Appends a move. A game's generator must never produce more than

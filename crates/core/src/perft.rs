@@ -14,7 +14,11 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             position.generate(&mut moves);
-            moves.iter().filter_map(|&mv| position.play(mv)).map(|child| perft(&child, depth - 1)).sum()
+            moves
+                .iter()
+                .filter_map(|&mv| position.play(mv))
+                .map(|child| perft(&child, depth - 1))
+                .sum()
         }
     }
 }
@@ -29,7 +33,11 @@ pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     }
     moves
         .iter()
-        .filter_map(|&mv| position.play(mv).map(|child| (mv, perft(&child, depth - 1))))
+        .filter_map(|&mv| {
+            position
+                .play(mv)
+                .map(|child| (mv, perft(&child, depth - 1)))
+        })
         .collect()
 }
 
@@ -45,7 +53,11 @@ pub fn divide_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> Vec
         moves
             .par_iter()
             .with_max_len(1)
-            .filter_map(|&mv| position.play(mv).map(|child| (mv, perft(&child, depth - 1))))
+            .filter_map(|&mv| {
+                position
+                    .play(mv)
+                    .map(|child| (mv, perft(&child, depth - 1)))
+            })
             .collect()
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

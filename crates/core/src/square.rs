@@ -86,7 +86,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
     }
 }
 
@@ -110,6 +115,11 @@ mod tests {
         let a1 = Square::new(0);
         let h8 = Square::new(63);
         assert_eq!(a1.distance(h8), 7);
-        assert_eq!(Square::parse("e4").unwrap().distance(Square::parse("f6").unwrap()), 2);
+        assert_eq!(
+            Square::parse("e4")
+                .unwrap()
+                .distance(Square::parse("f6").unwrap()),
+            2
+        );
     }
 }

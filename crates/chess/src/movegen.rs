@@ -1,0 +1,239 @@
+//! Legal move generation.
+//!
+//! One generator feeds a [`MoveSink`]: the list sink turns target sets into
+//! moves, the counting sink only adds up popcounts (perft's last ply never
+//! builds a move). Legality is exact: the king never steps onto an attacked
+//! square, pinned pieces stay on their pin line, a check must be answered,
+//! and en passant and castling get their own checks.
+
+use augur_core::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, rook_attacks,
+};
+use augur_core::{Bitboard, MoveList, Square};
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::types::{CastlingRights, Color, Role};
+
+/// The squares where a pawn move is a promotion.
+const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
+
+/// Receives generated moves as target sets.
+pub(crate) trait MoveSink {
+    /// A non-pawn piece on `from` may move to each square of `targets`.
+    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// For each square `t` of `targets`, the pawn on `t - offset` may move to
+    /// `t` (a promotion, in four ways, when `t` is on the last rank).
+    fn pawns(&mut self, targets: Bitboard, offset: i8);
+    /// One special move (en passant, castling).
+    fn special(&mut self, mv: Move);
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub u64);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _offset: i8) {
+        self.0 += (targets & !PROMOTION_RANKS).count() as u64
+            + 4 * (targets & PROMOTION_RANKS).count() as u64;
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl MoveSink for MoveList<Move> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, offset: i8) {
+        for to in targets & !PROMOTION_RANKS {
+            self.push(Move::normal(
+                Square::new((to.index() as i8 - offset) as u8),
+                to,
+            ));
+        }
+        for to in targets & PROMOTION_RANKS {
+            let from = Square::new((to.index() as i8 - offset) as u8);
+            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                self.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl Position {
+    /// Feeds every legal move (or, when `NOISY`, every legal capture and
+    /// promotion) to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_into<const NOISY: bool, S: MoveSink>(&self, sink: &mut S) {
+        let us = self.side;
+        let them = us.opponent();
+        let ours = self.colors[us.index()];
+        let theirs = self.colors[them.index()];
+        let occupied = ours | theirs;
+        let king = self.king_square(us);
+
+        // King moves: the king is lifted off the board so it cannot hide
+        // behind itself from a slider.
+        let king_targets = king_attacks(king) & if NOISY { theirs } else { !ours };
+        let without_king = occupied ^ Bitboard::from_square(king);
+        let mut safe = Bitboard::EMPTY;
+        for to in king_targets {
+            if !self.is_attacked(to, them, without_king) {
+                safe = safe.with(to);
+            }
+        }
+        sink.piece(king, safe);
+
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let check_mask = match self.checkers.lowest() {
+            Some(checker) => between(king, checker) | self.checkers,
+            None => Bitboard::FULL,
+        };
+        let targets = check_mask & if NOISY { theirs } else { !ours };
+        let pinned = self.pinned;
+
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            sink.piece(from, knight_attacks(from) & targets);
+        }
+        let queens = self.pieces(us, Role::Queen);
+        // Queens are sent twice, diagonal moves here and orthogonal ones
+        // below: the two sets never overlap.
+        for from in self.pieces(us, Role::Bishop) | queens {
+            let mut to = bishop_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece(from, to);
+        }
+        for from in self.pieces(us, Role::Rook) | queens {
+            let mut to = rook_attacks(from, occupied) & targets;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            sink.piece(from, to);
+        }
+
+        let pawns = self.pieces(us, Role::Pawn);
+        self.pawn_moves::<NOISY, S>(pawns & !pinned, check_mask, sink);
+        for from in pawns & pinned {
+            self.pawn_moves::<NOISY, S>(
+                Bitboard::from_square(from),
+                check_mask & line(king, from),
+                sink,
+            );
+        }
+
+        if let Some(target) = self.en_passant {
+            for from in self.en_passant_capturers(target) {
+                sink.special(Move::en_passant(from, target));
+            }
+        }
+
+        if !NOISY && self.checkers.is_empty() {
+            self.castling_moves(king, occupied, sink);
+        }
+    }
+
+    /// Pushes and captures of `pawns`, landing only on `allowed` squares.
+    #[inline(always)]
+    fn pawn_moves<const NOISY: bool, S: MoveSink>(
+        &self,
+        pawns: Bitboard,
+        allowed: Bitboard,
+        sink: &mut S,
+    ) {
+        let empty = !self.occupied();
+        let theirs = self.colors[self.side.opponent().index()] & allowed;
+        let (single, double_rank, forward): (Bitboard, Bitboard, i8) = match self.side {
+            Color::White => (pawns.north() & empty, Bitboard::rank(2), 8),
+            Color::Black => (pawns.south() & empty, Bitboard::rank(5), -8),
+        };
+        let (west, east) = match self.side {
+            Color::White => (pawns.west().north(), pawns.east().north()),
+            Color::Black => (pawns.west().south(), pawns.east().south()),
+        };
+        sink.pawns(west & theirs, forward - 1);
+        sink.pawns(east & theirs, forward + 1);
+        if NOISY {
+            sink.pawns(single & allowed & PROMOTION_RANKS, forward);
+        } else {
+            let double = match self.side {
+                Color::White => (single & double_rank).north() & empty,
+                Color::Black => (single & double_rank).south() & empty,
+            };
+            sink.pawns(single & allowed, forward);
+            sink.pawns(double & allowed, 2 * forward);
+        }
+    }
+
+    /// Castling moves (the side to move is not in check).
+    #[inline(always)]
+    fn castling_moves<S: MoveSink>(&self, king: Square, occupied: Bitboard, sink: &mut S) {
+        let (king_side, queen_side, rank) = match self.side {
+            Color::White => (
+                CastlingRights::WHITE_KING_SIDE,
+                CastlingRights::WHITE_QUEEN_SIDE,
+                0,
+            ),
+            Color::Black => (
+                CastlingRights::BLACK_KING_SIDE,
+                CastlingRights::BLACK_QUEEN_SIDE,
+                56,
+            ),
+        };
+        let them = self.side.opponent();
+        let at = |file: u8| Square::new(rank + file);
+        if self.castling.has(king_side)
+            && (occupied & (Bitboard::from_square(at(5)) | Bitboard::from_square(at(6)))).is_empty()
+            && !self.is_attacked(at(5), them, occupied)
+            && !self.is_attacked(at(6), them, occupied)
+        {
+            sink.special(Move::castling(king, at(6)));
+        }
+        let queen_path = Bitboard::from_square(at(1))
+            | Bitboard::from_square(at(2))
+            | Bitboard::from_square(at(3));
+        if self.castling.has(queen_side)
+            && (occupied & queen_path).is_empty()
+            && !self.is_attacked(at(3), them, occupied)
+            && !self.is_attacked(at(2), them, occupied)
+        {
+            sink.special(Move::castling(king, at(2)));
+        }
+    }
+
+    /// Every legal move, appended to `out`.
+    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_into::<false, _>(out);
+    }
+
+    /// Every legal capture and promotion, appended to `out`.
+    pub fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_into::<true, _>(out);
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate_into::<false, _>(&mut counter);
+        counter.0
+    }
+}
