@@ -1,1 +1,151 @@
-//! Shared helpers for the integration tests.
+//! Shared helpers for Augur's integration tests: the `.perft` file format,
+//! and game-generic checks (random playouts with hash verification) that
+//! every variant's tests reuse.
+
+use augur_core::{Game, MoveList};
+use rand::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// One position of a `.perft` file with its expected counts.
+#[derive(Clone, Debug)]
+pub struct PerftRecord {
+    /// The record's `id`.
+    pub id: String,
+    /// The position string (`epd` line).
+    pub position: String,
+    /// `(depth, nodes)` pairs.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// The repository root (where `tests/` lives).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Reads a `.perft` file: records of `id`, `epd` and `perft <depth> <nodes>`
+/// lines, separated by blank lines; `#` starts a comment line.
+pub fn read_perft_file(path: &Path) -> Vec<PerftRecord> {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let mut records = Vec::new();
+    let mut current: Option<PerftRecord> = None;
+    for (number, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => {
+                records.extend(current.take());
+                current = Some(PerftRecord {
+                    id: value.to_string(),
+                    position: String::new(),
+                    counts: Vec::new(),
+                });
+            }
+            "epd" => current.as_mut().expect("epd before id").position = value.to_string(),
+            "perft" => {
+                let mut parts = value.split_whitespace();
+                let depth = parts.next().and_then(|d| d.parse().ok());
+                let nodes = parts.next().and_then(|n| n.parse().ok());
+                match (depth, nodes) {
+                    (Some(d), Some(n)) => current
+                        .as_mut()
+                        .expect("perft before id")
+                        .counts
+                        .push((d, n)),
+                    _ => panic!("{}:{}: bad perft line", path.display(), number + 1),
+                }
+            }
+            _ => panic!("{}:{}: unknown key {key}", path.display(), number + 1),
+        }
+    }
+    records.extend(current);
+    records
+}
+
+/// Checks every record of a `.perft` file whose expected count is at most
+/// `node_budget` (all of them with `None`). Returns how many counts it checked.
+pub fn check_perft_file<G: Game>(path: &Path, node_budget: Option<u64>) -> usize {
+    let records = read_perft_file(path);
+    assert!(!records.is_empty(), "{} has no records", path.display());
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for record in &records {
+        let position = G::from_fen(&record.position)
+            .unwrap_or_else(|e| panic!("{}: {e} ({})", record.id, record.position));
+        for &(depth, expected) in &record.counts {
+            if node_budget.is_some_and(|budget| expected > budget) {
+                continue;
+            }
+            let found = augur_core::perft::perft(&position, depth);
+            if found != expected {
+                failures.push(format!(
+                    "{} depth {depth}: expected {expected}, found {found}",
+                    record.id
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    checked
+}
+
+/// Plays `games` random games of at most `max_plies` plies from `start` and
+/// checks at every position that the incremental hash equals the recomputed
+/// one, that the position string round-trips to the same position and hash,
+/// and that `count_moves` agrees with `generate`. Returns positions checked.
+pub fn check_random_playouts<G: Game>(
+    start: &G,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut position = start.clone();
+        for _ in 0..max_plies {
+            assert_eq!(
+                position.hash(),
+                position.recompute_hash(),
+                "incremental hash drifted at {}",
+                position.fen()
+            );
+            let fen = position.fen();
+            let reread =
+                G::from_fen(&fen).unwrap_or_else(|e| panic!("own output rejected: {fen}: {e}"));
+            assert_eq!(reread.fen(), fen, "position string does not round-trip");
+            assert_eq!(
+                reread.hash(),
+                position.hash(),
+                "re-read position has another hash: {fen}"
+            );
+            let mut moves = MoveList::new();
+            position.generate(&mut moves);
+            assert_eq!(
+                position.count_moves(),
+                moves.len() as u64,
+                "count_moves disagrees at {fen}"
+            );
+            checked += 1;
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            let text = position.move_text(mv);
+            assert_eq!(
+                position.parse_move(&text),
+                Ok(mv),
+                "move text does not round-trip: {text} at {fen}"
+            );
+            position = position.play(mv).expect("a generated move is playable");
+        }
+    }
+    checked
+}

@@ -164,6 +164,15 @@ fn parse_castling(field: &str, position: &Position) -> Result<CastlingRights, Fe
     if field == "-" {
         return Ok(CastlingRights::default());
     }
+    let well_formed = !field.is_empty()
+        && field.chars().all(|c| "KQkq".contains(c))
+        && field
+            .chars()
+            .enumerate()
+            .all(|(i, c)| !field[..i].contains(c));
+    if !well_formed {
+        return Err(FenError::CastlingField(field.to_string()));
+    }
     let mut bits = 0u8;
     for c in field.chars() {
         let (right, color, king, rook) = match c {
@@ -173,9 +182,6 @@ fn parse_castling(field: &str, position: &Position) -> Result<CastlingRights, Fe
             'q' => (CastlingRights::BLACK_QUEEN_SIDE, Color::Black, 60, 56),
             _ => return Err(FenError::CastlingField(field.to_string())),
         };
-        if bits & right != 0 {
-            return Err(FenError::CastlingField(field.to_string()));
-        }
         let has = |sq: u8, role| position.piece_at(Square::new(sq)) == Some(Piece { color, role });
         if !has(king, Role::King) || !has(rook, Role::Rook) {
             return Err(FenError::CastlingPieces(c));
