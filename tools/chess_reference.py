@@ -10,11 +10,11 @@ python-chess values. The output is fully determined by
 from the standard position, or in about 20% of cases from a random record of
 tests/perft/chess.perft, which brings in rarer material such as
 promotion-heavy or castling-only boards. Moves are drawn uniformly from the
-legal moves, except that with probability 0.3 the draw is limited to
-"interesting" moves (captures including en passant, promotions, castling)
-when there are any. A game stops at game over (python-chess
+legal moves, except that with probability 0.15 the draw is limited to
+checking moves and with probability 0.35 to "interesting" moves (captures
+including en passant, promotions, castling), when there are any. A game stops at game over (python-chess
 ``Board.is_game_over()``, which also covers the 75-move rule and fivefold
-repetition) or after 200 plies. The start of each game is
+repetition) or after a random 20 to 160 plies. The start of each game is
 written as well, and output stops once N lines exist. Each line is
 ``<FEN>|<moves>|<outcome>``. FEN is ``board.fen()`` with default settings, so
 the en-passant square appears only when an en-passant capture is legal.
@@ -40,9 +40,11 @@ import time
 
 import chess
 
-MAX_PLIES = 200
+MAX_PLIES = 160
 PERFT_START_PROB = 0.2
-INTERESTING_PROB = 0.3
+INTERESTING_PROB = 0.35
+CHECK_PROB = 0.15
+MIN_PLIES = 20
 
 
 def default_perft_path():
@@ -68,7 +70,12 @@ def is_interesting(board, move):
 
 
 def choose_move(board, moves, rng):
-    if rng.random() < INTERESTING_PROB:
+    roll = rng.random()
+    if roll < CHECK_PROB:
+        checks = [m for m in moves if board.gives_check(m)]
+        if checks:
+            return rng.choice(checks)
+    elif roll < CHECK_PROB + INTERESTING_PROB:
         special = [m for m in moves if is_interesting(board, m)]
         if special:
             return rng.choice(special)
@@ -164,6 +171,7 @@ def generate(n, seed, perft_fens, write, stats):
         else:
             board = chess.Board()
         plies = 0
+        max_plies = rng.randint(MIN_PLIES, MAX_PLIES)
         while True:
             moves = list(board.legal_moves)
             outcome = outcome_of(board, moves)
@@ -173,7 +181,7 @@ def generate(n, seed, perft_fens, write, stats):
             written += 1
             if written >= n:
                 return
-            if not moves or plies >= MAX_PLIES or board.is_game_over():
+            if not moves or plies >= max_plies or board.is_game_over():
                 break
             board.push(choose_move(board, moves, rng))
             plies += 1
