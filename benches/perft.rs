@@ -1,1 +1,38 @@
-fn main() {}
+//! Move-generation speed: perft(5) from the start and perft(4) from Kiwipete
+//! (the reference workloads), single-threaded.
+
+use augur_chess::Position;
+use augur_core::perft::perft;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+
+fn chess_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chess-perft");
+    group.sample_size(10);
+    let cases = [
+        ("startpos-5", Position::startpos(), 5, 4_865_609u64),
+        (
+            "kiwipete-4",
+            Position::from_fen(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            )
+            .expect("Kiwipete FEN"),
+            4,
+            4_085_603,
+        ),
+    ];
+    for (name, position, depth, nodes) in cases {
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let count = perft(black_box(&position), depth);
+                assert_eq!(count, nodes);
+                count
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, chess_perft);
+criterion_main!(benches);

@@ -266,10 +266,10 @@ impl Position {
         if position.checkers.count() > 2 {
             return Err(FenError::TooManyCheckers(position.checkers.count()));
         }
-        if let Some(target) = en_passant {
-            if position.en_passant_capturers(target).any() {
-                position.set_en_passant(Some(target));
-            }
+        if let Some(target) = en_passant
+            && position.en_passant_capturers(target).any()
+        {
+            position.set_en_passant(Some(target));
         }
         Ok(position)
     }

@@ -104,10 +104,10 @@ impl Position {
         }
         next.flip_side();
         next.refresh_check_info();
-        if let Some(target) = double_step_target {
-            if next.en_passant_capturers(target).any() {
-                next.set_en_passant(Some(target));
-            }
+        if let Some(target) = double_step_target
+            && next.en_passant_capturers(target).any()
+        {
+            next.set_en_passant(Some(target));
         }
         next
     }

@@ -1,0 +1,17 @@
+# Augur's build entry points.
+#   make                  build the engine (target/release/augur)
+#   make EXE=path/augur   build it and copy the binary to path/augur
+#                         (the convention distributed testing frameworks use)
+#   make test             install the test prerequisites, then run the suite
+EXE ?=
+
+.PHONY: build test
+build:
+	cargo build --release --bin augur
+ifneq ($(EXE),)
+	cp target/release/augur $(EXE)
+endif
+
+test:
+	python3 -c "import chess" 2>/dev/null || python3 -m pip install --quiet chess
+	cargo test --workspace
