@@ -17,6 +17,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod eval;
 pub mod game;
 pub mod movelist;
 pub mod perft;
@@ -24,6 +25,7 @@ pub mod prng;
 pub mod square;
 
 pub use bitboard::Bitboard;
+pub use eval::{EvalTerm, Evaluate};
 pub use game::{Game, MoveError, Outcome, PositionError, Team, Termination};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use prng::SplitMix64;

@@ -1,0 +1,41 @@
+//! What the searcher needs from a game besides its rules: a static
+//! evaluation, and hints for ordering moves.
+
+use crate::game::Game;
+
+/// One named part of an evaluation, for the `eval` command: the term's value
+/// for each team, in centipawns, already blended between the middlegame and
+/// endgame weights the way the evaluation itself blends them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerm {
+    /// The term's name (`material`, `mobility`, ...).
+    pub name: &'static str,
+    /// Its value for the first team (White in chess).
+    pub first: i32,
+    /// Its value for the second team (Black in chess).
+    pub second: i32,
+}
+
+/// A game the searcher can play: static evaluation and move-ordering hints.
+pub trait Evaluate: Game {
+    /// The static evaluation in centipawns from the point of view of the
+    /// team to move (positive: good for the team to move).
+    fn evaluate(&self) -> i32;
+
+    /// The evaluation split into named terms; the sum of `first - second`
+    /// over the terms (plus any tempo bonus, listed as a term) is the
+    /// evaluation from the first team's point of view.
+    fn eval_terms(&self) -> Vec<EvalTerm>;
+
+    /// For captures and promotions, an ordering score (most valuable victim,
+    /// least valuable attacker; higher is tried first); `None` for quiet moves.
+    fn noisy_score(&self, mv: Self::Move) -> Option<i32>;
+
+    /// Whether the side to move has material beyond pawns and king, so a
+    /// null move is unlikely to meet zugzwang.
+    fn has_non_pawn_material(&self) -> bool;
+
+    /// The position with the turn passed and nothing else changed, for null
+    /// move pruning; `None` where the game has no such thing.
+    fn play_null(&self) -> Option<Self>;
+}

@@ -1,0 +1,1 @@
+//! augur-protocol (being written).

@@ -1,0 +1,1 @@
+//! augur-search (being written).
