@@ -41,6 +41,11 @@ impl Game for Position {
     }
 
     #[inline(always)]
+    fn encode_move(mv: Move) -> u32 {
+        u32::from(mv.bits())
+    }
+
+    #[inline(always)]
     fn team(&self) -> Team {
         match self.side {
             Color::White => Team::First,
@@ -84,6 +89,14 @@ impl Game for Position {
 
     fn reversible_plies(&self) -> u32 {
         u32::from(self.halfmove_clock)
+    }
+
+    /// The 50-move rule (unless the side to move is checkmated) or dead
+    /// material.
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        (self.halfmove_clock >= 100 && (self.checkers.is_empty() || self.count_legal_moves() > 0))
+            || self.is_insufficient_material()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -150,6 +150,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The move text of a legal move.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// The move packed in 32 bits, distinct for distinct moves of one
+    /// position (transposition tables and history tables key on it).
+    fn encode_move(mv: Self::Move) -> u32;
+
     /// The team to move.
     fn team(&self) -> Team;
 
@@ -181,6 +185,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Plies since the last irreversible move: earlier positions cannot recur.
     fn reversible_plies(&self) -> u32;
+
+    /// A draw by a rule visible in this position alone (move-count rule,
+    /// dead material), cheap enough to test at every search node.
+    fn is_rule_draw(&self) -> bool;
 
     /// The end of the game decided by this position alone (mate, stalemate,
     /// move-count rule, insufficient material), ignoring repetition.
