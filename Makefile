@@ -4,6 +4,7 @@
 #                         (the convention distributed testing frameworks use)
 #   make test             install the test prerequisites, then run the suite
 EXE ?=
+SHELL := bash
 
 .PHONY: build test
 build:
@@ -14,4 +15,6 @@ endif
 
 test:
 	python3 -c "import chess" 2>/dev/null || python3 -m pip install --quiet chess
-	cargo test --workspace
+	mkdir -p target
+	set -o pipefail; cargo test --workspace 2>&1 | tee target/test-output.log
+	python3 tools/test_summary.py target/test-output.log
