@@ -1,1 +1,23 @@
-//! augur-protocol (being written).
+//! augur-protocol: Augur's UCI-style text protocol.
+//!
+//! # Parsing
+//!
+//! [`parse`] turns one input line into a [`Command`] or a [`ParseError`]
+//! whose `Display` is a one-line message for `info string error: <message>`.
+//! It is pure and game-independent: FENs, move texts and option values stay
+//! text for the game and the session to validate. It is strict where UCI is
+//! lenient: commands are lowercase, and unknown commands, unknown or
+//! repeated keywords, stray tokens and out-of-range numbers are errors rather
+//! than skipped. It never panics, and rejects lines over [`MAX_LINE_LEN`].
+//!
+//! `go` keywords come from one table in [`go`]; adding one (e.g. a per-army
+//! clock) is a [`GoParams`] field plus one table row. `go perft N` parses to
+//! [`Command::Perft`]. The accepted syntax and every error are listed in
+//! `protocol.md`, section "UCI commands (parsing)".
+
+pub mod command;
+pub mod go;
+pub mod option;
+
+pub use command::{BenchParams, Command, MAX_LINE_LEN, ParseError, PositionStart, parse};
+pub use go::GoParams;
