@@ -1,0 +1,328 @@
+//! The engine: iterative deepening with aspiration windows and MultiPV on
+//! the main thread, Lazy SMP helpers on scoped threads sharing the
+//! transposition table, time management, and progress reports through a
+//! callback.
+
+use augur_core::{Evaluate, MoveList};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::control::{NodeCounter, SearchControl};
+use crate::heuristics::Heuristics;
+use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
+use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::{Bound, TranspositionTable};
+use crate::worker::{Budget, Worker};
+
+/// Stack size of search threads (deep recursion with move lists on the stack).
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// Settings that persist between searches.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Principal variations to report (1 = normal search).
+    pub multipv: usize,
+    /// Milliseconds kept in reserve per move for communication lag.
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self { multipv: 1, move_overhead_ms: 30 }
+    }
+}
+
+/// One line of search progress.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based index of this line with MultiPV.
+    pub multipv: usize,
+    /// Score from the point of view of the team to move at the root.
+    pub score: i32,
+    /// `Some` when the score is only a bound (aspiration fail).
+    pub bound: Option<Bound>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the table used by this search.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` when the root has no legal move.
+    pub best_move: Option<M>,
+    /// The expected reply, for pondering.
+    pub ponder_move: Option<M>,
+    /// The best line's score.
+    pub score: i32,
+    /// The deepest completed depth.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// A searcher for one game, with its table and per-thread memory.
+pub struct Engine<G: Evaluate> {
+    tt: TranspositionTable,
+    threads: usize,
+    settings: Settings,
+    heuristics: Vec<Box<Heuristics<G::Move>>>,
+}
+
+impl<G: Evaluate> Engine<G> {
+    /// An engine with a `hash_mb` table and `threads` search threads.
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        let threads = threads.max(1);
+        Self {
+            tt: TranspositionTable::new(hash_mb),
+            threads,
+            settings: Settings::default(),
+            heuristics: (0..threads).map(|_| Box::new(Heuristics::new())).collect(),
+        }
+    }
+
+    /// Resizes (and clears) the table.
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    /// Sets the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.heuristics.resize_with(self.threads, || Box::new(Heuristics::new()));
+    }
+
+    /// The persistent settings.
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// Forgets everything learnt (a new game): table and move-ordering memory.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.heuristics {
+            h.clear();
+        }
+    }
+
+    /// Searches `root`. `history` holds the keys of the game's positions
+    /// before the root (oldest first) for repetition detection. Progress is
+    /// reported through `report` on the calling thread.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        let mut root_moves = MoveList::new();
+        root.generate(&mut root_moves);
+        let legal: Vec<G::Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
+            .collect();
+        let time = if limits.infinite {
+            None
+        } else if let Some(ms) = limits.movetime_ms {
+            Some(budget_for_movetime(ms, self.settings.move_overhead_ms))
+        } else {
+            limits.clock.map(|c| budget_for_clock(&c, self.settings.move_overhead_ms))
+        };
+        let finished = AtomicBool::new(false);
+        let nodes = NodeCounter::default();
+        let settings = self.settings;
+        let threads = self.threads;
+        let tt = &self.tt;
+        let (main_heuristics, helper_heuristics) = self.heuristics.split_at_mut(1);
+
+        let result = std::thread::scope(|scope| {
+            for heuristics in helper_heuristics.iter_mut().take(threads - 1) {
+                let (finished, nodes, legal) = (&finished, &nodes, &legal);
+                let spawned = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(scope, move || {
+                    heuristics.new_search();
+                    let budget = Budget { node_limit: None, hard_time: None };
+                    let mut worker =
+                        Worker::new(false, tt, control, finished, nodes, budget, heuristics, history);
+                    worker.allowed = legal.clone();
+                    iterate(&mut worker, root, limits, None, 1, &mut |_| {});
+                    worker.flush_nodes();
+                });
+                if spawned.is_err() {
+                    break; // Fewer helpers: the search still works.
+                }
+            }
+            let heuristics = &mut main_heuristics[0];
+            heuristics.new_search();
+            let budget = Budget { node_limit: limits.nodes, hard_time: time.map(|t| t.hard) };
+            let mut worker = Worker::new(true, tt, control, &finished, &nodes, budget, heuristics, history);
+            worker.allowed = legal.clone();
+            let result = iterate(&mut worker, root, limits, time, settings.multipv.max(1), report);
+            worker.flush_nodes();
+            // UCI: after `go infinite` or while pondering, the move waits for
+            // `stop` (or `ponderhit`).
+            while !control.stopped() && (limits.infinite || control.pondering()) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            finished.store(true, std::sync::atomic::Ordering::Relaxed);
+            result
+        });
+        SearchResult { nodes: nodes.get(), ..result }
+    }
+
+    /// Permille of the table used by the current search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+}
+
+/// Iterative deepening on one worker; reports (main thread) after each
+/// completed depth and MultiPV line.
+fn iterate<G: Evaluate>(
+    worker: &mut Worker<'_, G>,
+    root: &G,
+    limits: &Limits<G::Move>,
+    time: Option<TimeBudget>,
+    multipv: usize,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
+    let mut result = SearchResult { best_move: worker.allowed.first().copied(), ponder_move: None, score: 0, depth: 0, nodes: 0 };
+    if worker.allowed.is_empty() {
+        return result;
+    }
+    let lines = multipv.min(worker.allowed.len());
+    let max_depth = limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+    let mut previous_scores = vec![0i32; lines];
+    for depth in 1..=max_depth {
+        worker.excluded.clear();
+        worker.seldepth = 0;
+        let mut completed = Vec::with_capacity(lines);
+        for line in 0..lines {
+            let mut delta = 25;
+            let (mut alpha, mut beta) = if depth >= 5 {
+                (previous_scores[line] - delta, previous_scores[line] + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let score = worker.search(root, depth as i32, alpha, beta, 0, true, false);
+                if worker.aborted {
+                    break score;
+                }
+                let bound = if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITY);
+                    Some(Bound::Upper)
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITY);
+                    Some(Bound::Lower)
+                } else {
+                    None
+                };
+                match bound {
+                    None => break score,
+                    Some(bound) => {
+                        delta += delta / 2;
+                        if worker.is_main && worker.control.elapsed() > Duration::from_secs(1) {
+                            report(&info(worker, depth, line, score, Some(bound)));
+                        }
+                    }
+                }
+            };
+            if worker.aborted {
+                break;
+            }
+            let pv = worker.root_pv();
+            let Some(&best) = pv.first() else { break };
+            previous_scores[line] = score;
+            worker.excluded.push(best);
+            completed.push((score, pv));
+        }
+        if worker.aborted && completed.is_empty() {
+            break;
+        }
+        // Report the completed lines, best first.
+        for (line, (score, pv)) in completed.iter().enumerate() {
+            let mut line_info = info(worker, depth, line, *score, None);
+            line_info.pv = pv.clone();
+            if worker.is_main {
+                report(&line_info);
+            }
+        }
+        if let Some((score, pv)) = completed.first() {
+            result = SearchResult {
+                best_move: pv.first().copied(),
+                ponder_move: pv.get(1).copied(),
+                score: *score,
+                depth,
+                nodes: worker.nodes,
+            };
+        }
+        worker.may_abort = true;
+        if worker.aborted {
+            break;
+        }
+        if let Some(mate) = limits.mate {
+            if result.score >= MATE - 2 * mate as i32 + 1 {
+                break;
+            }
+        }
+        if result.score.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - result.score.abs()) + 4 && time.is_some() {
+            break; // A forced mate is found and proven deep enough.
+        }
+        if let Some(time) = time {
+            if worker.is_main && !worker.control.pondering() && worker.control.clock_elapsed() >= time.soft {
+                break;
+            }
+            if worker.allowed.len() == 1 && worker.is_main && !worker.control.pondering() && depth >= 4 {
+                break;
+            }
+        }
+        if worker.control.stopped() || (!worker.is_main && worker.finished.load(std::sync::atomic::Ordering::Relaxed)) {
+            break;
+        }
+        if let Some(limit) = limits.nodes {
+            if worker.is_main && worker.nodes >= limit {
+                break;
+            }
+        }
+    }
+    if result.ponder_move.is_none() {
+        result.ponder_move = ponder_from_table(worker, root, result.best_move);
+    }
+    result
+}
+
+fn info<G: Evaluate>(worker: &Worker<'_, G>, depth: u32, line: usize, score: i32, bound: Option<Bound>) -> SearchInfo<G::Move> {
+    SearchInfo {
+        depth,
+        seldepth: worker.seldepth as u32,
+        multipv: line + 1,
+        score,
+        bound,
+        nodes: worker.shared_nodes.get().max(worker.nodes),
+        time: worker.control.elapsed(),
+        hashfull: worker.tt.hashfull(),
+        pv: worker.root_pv(),
+    }
+}
+
+/// The table's move after `best`, when the PV was cut short.
+fn ponder_from_table<G: Evaluate>(worker: &Worker<'_, G>, root: &G, best: Option<G::Move>) -> Option<G::Move> {
+    let child = root.play(best?)?;
+    let code = worker.tt.probe(child.hash())?.mv;
+    let mut moves = MoveList::new();
+    child.generate(&mut moves);
+    moves.iter().copied().find(|&m| code != 0 && G::encode_move(m) == code)
+}

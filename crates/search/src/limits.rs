@@ -1,0 +1,96 @@
+//! What bounds a search (depth, nodes, time, mate) and how much time to use.
+
+use std::time::Duration;
+
+/// A team's clock as `go` reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left in milliseconds (may be negative when overdrawn).
+    pub remaining_ms: i64,
+    /// Increment per move in milliseconds.
+    pub increment_ms: i64,
+    /// Moves until the next time control, if any.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The limits of one search; `Default` is an unlimited (infinite) search.
+#[derive(Clone, Debug, Default)]
+pub struct Limits<M> {
+    /// Stop after completing this depth.
+    pub depth: Option<u32>,
+    /// Stop after this many nodes (exact when single-threaded).
+    pub nodes: Option<u64>,
+    /// Think exactly this long.
+    pub movetime_ms: Option<u64>,
+    /// Stop once a mate in this many moves is found.
+    pub mate: Option<u32>,
+    /// The clock of the team to move, for time management.
+    pub clock: Option<Clock>,
+    /// Search until stopped; never return before `stop`.
+    pub infinite: bool,
+    /// Pondering: search without time limits until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Only these root moves (empty: all).
+    pub search_moves: Vec<M>,
+}
+
+/// The time a search may use: it stops starting iterations after `soft`
+/// and aborts at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Abort the search at this point.
+    pub hard: Duration,
+}
+
+/// The time budget for a clock, keeping `overhead_ms` in reserve for
+/// communication lag. Never plans to use more than 80% of what remains.
+pub fn budget_for_clock(clock: &Clock, overhead_ms: u64) -> TimeBudget {
+    let remaining = clock.remaining_ms.max(0) as u64;
+    let increment = clock.increment_ms.max(0) as u64;
+    let available = remaining.saturating_sub(overhead_ms).max(1);
+    let moves_left = u64::from(clock.moves_to_go.unwrap_or(35).clamp(1, 50));
+    let cap = available * 8 / 10;
+    let (soft, hard) = if moves_left == 1 {
+        (cap * 6 / 10, cap)
+    } else {
+        let soft = (available / (moves_left + 2) + increment * 3 / 4).min(available / 2);
+        (soft, (soft * 4).min(cap))
+    };
+    let soft = soft.max(1).min(hard.max(1));
+    TimeBudget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard.max(1)) }
+}
+
+/// The budget for `go movetime`: the whole time less the overhead.
+pub fn budget_for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
+    let time = Duration::from_millis(movetime_ms.saturating_sub(overhead_ms).max(1));
+    TimeBudget { soft: time, hard: time }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budgets_stay_inside_the_clock() {
+        for remaining in [-50i64, 0, 5, 40, 100, 1_000, 10_000, 600_000] {
+            for increment in [0i64, 100, 5_000] {
+                for moves_to_go in [None, Some(1), Some(2), Some(40)] {
+                    let clock = Clock { remaining_ms: remaining, increment_ms: increment, moves_to_go };
+                    let budget = budget_for_clock(&clock, 30);
+                    assert!(budget.soft <= budget.hard, "{clock:?}");
+                    let usable = (remaining.max(0) as u64).saturating_sub(30).max(1);
+                    assert!(budget.hard.as_millis() as u64 <= usable, "{clock:?}: {budget:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ten_seconds_with_increment_gives_a_sensible_slice() {
+        let budget = budget_for_clock(&Clock { remaining_ms: 10_000, increment_ms: 100, moves_to_go: None }, 30);
+        assert!(budget.soft > Duration::from_millis(150) && budget.soft < Duration::from_millis(600));
+        assert!(budget.hard < Duration::from_millis(2_500));
+    }
+}

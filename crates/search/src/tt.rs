@@ -1,0 +1,203 @@
+//! The transposition table: buckets of four 16-byte entries (one cache
+//! line), shared by all search threads without locks. Each entry stores its
+//! data word and the key XOR the data, so a torn write by a racing thread
+//! reads back as a miss rather than as wrong data. Replacement prefers, in a
+//! bucket, the same key, then the entry with the lowest depth, counting
+//! entries from older searches as shallower.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score bounds the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score (a PV node).
+    Exact,
+    /// The true score is at least this (a fail-high).
+    Lower,
+    /// The true score is at most this (a fail-low).
+    Upper,
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    /// The best move's code (`Game::encode_move`), 0 for none.
+    pub mv: u32,
+    /// The score, relative to the node (see `score::from_table`).
+    pub score: i32,
+    /// The depth searched.
+    pub depth: u8,
+    /// The kind of bound.
+    pub bound: Bound,
+}
+
+const BUCKET: usize = 4;
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    age: u8,
+}
+
+fn pack(entry: &TableEntry, age: u8) -> u64 {
+    let bound = match entry.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    u64::from(entry.mv)
+        | (entry.score as i16 as u16 as u64) << 32
+        | u64::from(entry.depth) << 48
+        | bound << 56
+        | u64::from(age & 63) << 58
+}
+
+fn unpack(data: u64) -> Option<(TableEntry, u8)> {
+    let bound = match data >> 56 & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some((
+        TableEntry {
+            mv: data as u32,
+            score: i32::from((data >> 32) as u16 as i16),
+            depth: (data >> 48) as u8,
+            bound,
+        },
+        (data >> 58) as u8,
+    ))
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> Self {
+        let bytes = megabytes.max(1).saturating_mul(1 << 20);
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        slots.resize_with(buckets * BUCKET, Slot::default);
+        Self { slots, buckets, age: 0 }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot.check.get_mut() = 0;
+            *slot.data.get_mut() = 0;
+        }
+        self.age = 0;
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & 63;
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
+        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TableEntry> {
+        for slot in self.bucket(key) {
+            let data = slot.data.load(Ordering::Relaxed);
+            if slot.check.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data).map(|(entry, _)| entry);
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`.
+    #[inline]
+    pub fn store(&self, key: u64, entry: TableEntry) {
+        let bucket = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let stored_key = slot.check.load(Ordering::Relaxed) ^ data;
+            match unpack(data) {
+                None => {
+                    victim = i;
+                    break;
+                }
+                Some((old, age)) => {
+                    if stored_key == key {
+                        // Keep a deeper exact result of this search unless
+                        // the new one is exact too; keep the old move if the
+                        // new entry has none.
+                        if old.depth > entry.depth.saturating_add(3)
+                            && age == self.age
+                            && entry.bound != Bound::Exact
+                        {
+                            return;
+                        }
+                        let entry = if entry.mv == 0 { TableEntry { mv: old.mv, ..entry } } else { entry };
+                        let data = pack(&entry, self.age);
+                        slot.data.store(data, Ordering::Relaxed);
+                        slot.check.store(key ^ data, Ordering::Relaxed);
+                        return;
+                    }
+                    let staleness = i32::from((self.age.wrapping_sub(age)) & 63);
+                    let worth = i32::from(old.depth) - 8 * staleness;
+                    if worth < victim_worth {
+                        victim_worth = worth;
+                        victim = i;
+                    }
+                }
+            }
+        }
+        let data = pack(&entry, self.age);
+        bucket[victim].data.store(data, Ordering::Relaxed);
+        bucket[victim].check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| {
+                unpack(slot.data.load(Ordering::Relaxed)).is_some_and(|(_, age)| age == self.age)
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let table = TranspositionTable::new(1);
+        let entry = TableEntry { mv: 0xABCD, score: -31_990, depth: 12, bound: Bound::Lower };
+        table.store(0xDEAD_BEEF, entry);
+        assert_eq!(table.probe(0xDEAD_BEEF), Some(entry));
+        assert_eq!(table.probe(0xDEAD_BEEE), None);
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_the_shallowest() {
+        let table = TranspositionTable { slots: (0..4).map(|_| Slot::default()).collect(), buckets: 1, age: 0 };
+        for (key, depth) in [(1u64, 5u8), (2, 1), (3, 9), (4, 7)] {
+            table.store(key, TableEntry { mv: 1, score: 0, depth, bound: Bound::Exact });
+        }
+        table.store(5, TableEntry { mv: 1, score: 0, depth: 3, bound: Bound::Exact });
+        assert!(table.probe(2).is_none());
+        assert!(table.probe(5).is_some() && table.probe(3).is_some());
+    }
+}

@@ -1,0 +1,523 @@
+//! One search thread: principal variation search with quiescence, team
+//! negamax (the window is negated only when the child's team differs from
+//! the parent's, so skipped turns work), transposition table, null move,
+//! reverse futility, futility and late move pruning, late move reductions,
+//! check extension, mate distance pruning, and draws by repetition and by
+//! rule inside the tree.
+
+use arrayvec::ArrayVec;
+use augur_core::{Evaluate, MAX_MOVES, MoveList};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::control::{NodeCounter, SearchControl};
+use crate::heuristics::Heuristics;
+use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
+use crate::tt::{Bound, TableEntry, TranspositionTable};
+
+/// Late move reduction by depth and move number.
+fn reduction(depth: i32, move_number: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let m = (move_number.max(1) as f32).ln();
+    (0.5 + d * m / 2.2) as i32
+}
+
+/// What a worker may spend before it must stop.
+pub(crate) struct Budget {
+    pub node_limit: Option<u64>,
+    pub hard_time: Option<Duration>,
+}
+
+pub(crate) struct Worker<'a, G: Evaluate> {
+    pub is_main: bool,
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    pub finished: &'a AtomicBool,
+    pub shared_nodes: &'a NodeCounter,
+    pub budget: Budget,
+    pub heuristics: &'a mut Heuristics<G::Move>,
+    pub nodes: u64,
+    unflushed: u64,
+    pub seldepth: usize,
+    pub aborted: bool,
+    /// Keys of the game's earlier positions, then of the path to this node.
+    pub keys: Vec<u64>,
+    pub excluded: Vec<G::Move>,
+    pub allowed: Vec<G::Move>,
+    /// Set once the worker has a complete iteration (it may then abort).
+    pub may_abort: bool,
+    pv: Vec<[G::Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    evals: [i32; MAX_PLY + 1],
+    previous: [u32; MAX_PLY + 1],
+}
+
+struct Scored<M> {
+    moves: MoveList<M>,
+    scores: ArrayVec<i32, MAX_MOVES>,
+    quiet: ArrayVec<bool, MAX_MOVES>,
+}
+
+impl<M> Scored<M> {
+    fn new() -> Self {
+        Self { moves: MoveList::new(), scores: ArrayVec::new(), quiet: ArrayVec::new() }
+    }
+}
+
+const TT_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = KILLER - 2;
+
+impl<'a, G: Evaluate> Worker<'a, G> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        is_main: bool,
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        finished: &'a AtomicBool,
+        shared_nodes: &'a NodeCounter,
+        budget: Budget,
+        heuristics: &'a mut Heuristics<G::Move>,
+        history: &[u64],
+    ) -> Self {
+        Self {
+            is_main,
+            tt,
+            control,
+            finished,
+            shared_nodes,
+            budget,
+            heuristics,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            aborted: false,
+            keys: history.to_vec(),
+            excluded: Vec::new(),
+            allowed: Vec::new(),
+            may_abort: false,
+            pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
+            previous: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// The principal variation found by the last root search.
+    pub fn root_pv(&self) -> Vec<G::Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            self.shared_nodes.add(self.unflushed);
+            self.unflushed = 0;
+            self.check_time();
+        }
+        if self.is_main && self.may_abort {
+            if let Some(limit) = self.budget.node_limit {
+                if self.nodes >= limit {
+                    self.abort();
+                }
+            }
+        }
+    }
+
+    fn check_time(&mut self) {
+        if self.control.stopped() || self.finished.load(Ordering::Relaxed) {
+            // The main thread always finishes its first iteration so that
+            // it has a move to play; helpers stop at once.
+            if !self.is_main || self.may_abort {
+                self.aborted = true;
+            }
+            return;
+        }
+        if self.is_main && self.may_abort && !self.control.pondering() {
+            if let Some(hard) = self.budget.hard_time {
+                if self.control.clock_elapsed() >= hard {
+                    self.abort();
+                }
+            }
+        }
+    }
+
+    fn abort(&mut self) {
+        self.aborted = true;
+        self.finished.store(true, Ordering::Relaxed);
+    }
+
+    /// Flushes the node count into the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared_nodes.add(self.unflushed);
+        self.unflushed = 0;
+    }
+
+    fn is_repetition(&self, position: &G) -> bool {
+        let key = position.hash();
+        let window = (position.reversible_plies() as usize).min(self.keys.len());
+        self.keys[self.keys.len() - window..].iter().rev().any(|&k| k == key)
+    }
+
+    fn terminal_score(position: &G, ply: usize) -> i32 {
+        match position.outcome() {
+            Some(outcome) => match outcome.winner {
+                None => DRAW,
+                Some(team) if team == position.team() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+            },
+            None if position.in_check() => -(MATE - ply as i32),
+            None => DRAW,
+        }
+    }
+
+    /// The child's score from the parent's point of view, for a window given
+    /// from the parent's point of view.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(&mut self, parent: &G, child: &G, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        if child.team() == parent.team() {
+            self.search(child, depth, alpha, beta, ply + 1, pv_node, true)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply + 1, pv_node, true)
+        }
+    }
+
+    #[inline]
+    fn child_quiescence(&mut self, parent: &G, child: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if child.team() == parent.team() {
+            self.quiescence(child, alpha, beta, ply + 1)
+        } else {
+            -self.quiescence(child, -beta, -alpha, ply + 1)
+        }
+    }
+
+    fn score_moves(&self, position: &G, scored: &mut Scored<G::Move>, tt_code: u32, ply: usize) {
+        let team = position.team().index();
+        let killers = self.heuristics.killers[ply];
+        let counter = if ply > 0 {
+            self.heuristics.counter(team, self.previous[ply - 1])
+        } else {
+            G::Move::default()
+        };
+        for &mv in scored.moves.iter() {
+            let code = G::encode_move(mv);
+            let (score, quiet) = if code == tt_code && tt_code != 0 {
+                (TT_MOVE, position.noisy_score(mv).is_none())
+            } else if let Some(noisy) = position.noisy_score(mv) {
+                (NOISY + noisy, false)
+            } else if mv == killers[0] {
+                (KILLER, true)
+            } else if mv == killers[1] {
+                (KILLER - 1, true)
+            } else if mv == counter {
+                (COUNTER, true)
+            } else {
+                (self.heuristics.history(team, code), true)
+            };
+            scored.scores.push(score);
+            scored.quiet.push(quiet);
+        }
+    }
+
+    /// Moves the best-scored remaining move to `index` and returns it.
+    #[inline]
+    fn pick(scored: &mut Scored<G::Move>, index: usize) -> (G::Move, bool, i32) {
+        let mut best = index;
+        for i in index + 1..scored.moves.len() {
+            if scored.scores[i] > scored.scores[best] {
+                best = i;
+            }
+        }
+        scored.moves.swap(index, best);
+        scored.scores.swap(index, best);
+        scored.quiet.swap(index, best);
+        (scored.moves[index], scored.quiet[index], scored.scores[index])
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = mv;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Alpha-beta search of `position` to `depth` plies, `ply` from the root.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        let in_check = position.in_check();
+        if !root {
+            if position.is_rule_draw() || self.is_repetition(position) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return position.evaluate();
+            }
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = position.hash();
+        let entry = self.tt.probe(key);
+        let tt_code = entry.map_or(0, |e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && !root && i32::from(e.depth) >= depth {
+                let score = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INFINITY } else { position.evaluate() };
+        self.evals[ply] = static_eval;
+        let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            if depth <= 7 && static_eval - 80 * depth + if improving { 40 } else { 0 } >= beta {
+                return static_eval;
+            }
+            if allow_null && depth >= 3 && static_eval >= beta && position.has_non_pawn_material() {
+                if let Some(child) = position.play_null() {
+                    let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    self.keys.push(key);
+                    self.previous[ply] = 0;
+                    let score = if child.team() == position.team() {
+                        self.search(&child, depth - 1 - reduction, beta - 1, beta, ply + 1, false, false)
+                    } else {
+                        -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false)
+                    };
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut scored = Scored::new();
+        position.generate(&mut scored.moves);
+        if root {
+            let (excluded, allowed) = (&self.excluded, &self.allowed);
+            let kept: MoveList<G::Move> = scored
+                .moves
+                .iter()
+                .copied()
+                .filter(|m| !excluded.contains(m) && (allowed.is_empty() || allowed.contains(m)))
+                .collect_list();
+            scored.moves = kept;
+        }
+        if scored.moves.is_empty() {
+            return if root { -INFINITY } else { Self::terminal_score(position, ply) };
+        }
+        self.score_moves(position, &mut scored, tt_code, ply);
+
+        let depth = if tt_code == 0 && depth >= 5 && !in_check { depth - 1 } else { depth };
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = G::Move::default();
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<u32> = Vec::new();
+        let team = position.team().index();
+        let previous_code = if ply > 0 { self.previous[ply - 1] } else { 0 };
+
+        for index in 0..scored.moves.len() {
+            let (mv, quiet, order_score) = Self::pick(&mut scored, index);
+            let code = G::encode_move(mv);
+            if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
+                let late = 3 + (depth * depth) as usize + usize::from(improving) * 2;
+                if !pv_node && depth <= 3 && quiets_tried.len() >= late {
+                    continue;
+                }
+                if depth <= 3 && static_eval + 100 + 120 * depth <= alpha && order_score < COUNTER {
+                    continue;
+                }
+            }
+            let Some(child) = position.play(mv) else { continue };
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            self.keys.push(key);
+            self.previous[ply] = code;
+
+            let score = if searched == 0 {
+                self.child(position, &child, new_depth, alpha, beta, ply, pv_node)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && quiet && !gives_check && !in_check {
+                    r = reduction(depth, searched);
+                    if !pv_node {
+                        r += 1;
+                    }
+                    if improving {
+                        r -= 1;
+                    }
+                    if order_score >= COUNTER {
+                        r -= 1;
+                    }
+                    r -= (order_score / 8192).clamp(-2, 2);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = self.child(position, &child, new_depth - r, alpha, alpha + 1, ply, false);
+                if s > alpha && r > 0 {
+                    s = self.child(position, &child, new_depth, alpha, alpha + 1, ply, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = self.child(position, &child, new_depth, alpha, beta, ply, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.heuristics.reward(team, ply, mv, code, previous_code, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(code);
+            }
+        }
+        if searched == 0 {
+            return if root { -INFINITY } else { alpha };
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && !self.excluded.is_empty()) {
+            self.tt.store(
+                key,
+                TableEntry {
+                    mv: if bound == Bound::Upper { 0 } else { G::encode_move(best_move) },
+                    score: to_table(best_score, ply),
+                    depth: depth.clamp(0, 255) as u8,
+                    bound,
+                },
+            );
+        }
+        best_score
+    }
+
+    /// Quiescence: captures and promotions until the position is quiet (all
+    /// moves when in check), with stand-pat.
+    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if position.is_rule_draw() {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return position.evaluate();
+        }
+        let in_check = position.in_check();
+        let mut best = -INFINITY;
+        if !in_check {
+            let stand_pat = position.evaluate();
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut scored = Scored::new();
+        if in_check {
+            position.generate(&mut scored.moves);
+            if scored.moves.is_empty() {
+                return Self::terminal_score(position, ply);
+            }
+        } else {
+            position.generate_noisy(&mut scored.moves);
+        }
+        for &mv in scored.moves.iter() {
+            scored.scores.push(position.noisy_score(mv).unwrap_or(-NOISY));
+            scored.quiet.push(false);
+        }
+        for index in 0..scored.moves.len() {
+            let (mv, _, _) = Self::pick(&mut scored, index);
+            let Some(child) = position.play(mv) else { continue };
+            let score = self.child_quiescence(position, &child, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+trait CollectList<M> {
+    fn collect_list(self) -> MoveList<M>;
+}
+
+impl<M, I: Iterator<Item = M>> CollectList<M> for I {
+    fn collect_list(self) -> MoveList<M> {
+        let mut list = MoveList::new();
+        list.extend(self);
+        list
+    }
+}
