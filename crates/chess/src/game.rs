@@ -53,6 +53,10 @@ impl Game for Position {
         }
     }
 
+    fn diagram(&self) -> String {
+        self.board_diagram()
+    }
+
     #[inline(always)]
     fn hash(&self) -> u64 {
         self.hash

@@ -17,6 +17,7 @@
 //!   is checked.
 //! - Castling moves are written as the king's two-square move (`e1g1`).
 
+mod display;
 mod fen;
 mod game;
 mod movegen;

@@ -1,12 +1,16 @@
-//! The `augur` binary: command-line entry points (clap).
+//! The `augur` binary.
 //!
-//! `augur perft <depth> [--fen FEN] [--divide] [--threads N]` counts leaf
-//! nodes of the legal move tree. Bad input never panics: it prints one
-//! `error: ...` line on stderr and exits with status 2.
+//! With no subcommand it speaks the UCI-style protocol on standard input and
+//! output (what GUIs and tournament managers run). Subcommands:
+//! `perft` (move-generator check), `bench` (search signature and speed) and
+//! `analyse` (search one position from a script, optionally as JSON lines).
+//! Bad input never panics: one `error: ...` line on stderr, exit status 2.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod analyse_command;
+mod bench_command;
 mod perft_command;
 
 /// Augur: a game-playing engine for chess and chess-family games.
@@ -19,22 +23,31 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Speak the UCI protocol on stdin/stdout (the default).
+    Uci,
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft_command::PerftArgs),
+    /// Search the bench positions to a fixed depth: `<nodes> nodes <nps> nps`.
+    Bench(bench_command::BenchArgs),
+    /// Analyse one position and print the search progress and result.
+    Analyse(analyse_command::AnalyseArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Perft(args)) => match perft_command::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(message) => {
-                eprintln!("error: {message}");
-                ExitCode::from(2)
-            }
-        },
-        None => {
-            eprintln!("error: no command given; try `augur --help`");
+    let result = match cli.command {
+        None | Some(Command::Uci) => {
+            augur_protocol::run(std::io::stdin().lock(), augur_protocol::Output::stdout());
+            Ok(())
+        }
+        Some(Command::Perft(args)) => perft_command::run(&args),
+        Some(Command::Bench(args)) => bench_command::run(&args),
+        Some(Command::Analyse(args)) => analyse_command::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }

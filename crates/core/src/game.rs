@@ -157,6 +157,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The team to move.
     fn team(&self) -> Team;
 
+    /// A text drawing of the position for people (the protocol's `d`).
+    fn diagram(&self) -> String;
+
     /// The Zobrist key, maintained incrementally.
     fn hash(&self) -> u64;
 

@@ -1,5 +1,13 @@
 //! augur-protocol: Augur's UCI-style text protocol.
 //!
+//! It owns command parsing ([`parse`]), the session state machine
+//! ([`Session`], [`run`]) that drives one game's engine at a time (the games
+//! sit behind one `GameSlot` trait, one line each in `slot::new_slot`),
+//! the engine options, and the shape of every output line. Searches run on
+//! their own thread; the session keeps reading, so `isready`, `stop` and
+//! `ponderhit` are answered at once. Bad input gives one
+//! `info string error: ...` line, changes nothing, and the session goes on.
+//!
 //! # Parsing
 //!
 //! [`parse`] turns one input line into a [`Command`] or a [`ParseError`]
@@ -15,9 +23,16 @@
 //! [`Command::Perft`]. The accepted syntax and every error are listed in
 //! `protocol.md`, section "UCI commands (parsing)".
 
+pub mod bench;
 pub mod command;
 pub mod go;
 pub mod option;
+pub mod options;
+pub mod output;
+pub mod session;
+mod slot;
 
 pub use command::{BenchParams, Command, MAX_LINE_LEN, ParseError, PositionStart, parse};
 pub use go::GoParams;
+pub use output::Output;
+pub use session::{Flow, Session, run};

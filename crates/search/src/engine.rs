@@ -123,7 +123,7 @@ impl<G: Evaluate> Engine<G> {
         history: &[u64],
         limits: &Limits<G::Move>,
         control: &SearchControl,
-        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+        report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let mut root_moves = MoveList::new();
@@ -164,19 +164,33 @@ impl<G: Evaluate> Engine<G> {
                 }
             }
             let heuristics = &mut main_heuristics[0];
-            heuristics.new_search();
-            let budget = Budget { node_limit: limits.nodes, hard_time: time.map(|t| t.hard) };
-            let mut worker = Worker::new(true, tt, control, &finished, &nodes, budget, heuristics, history);
-            worker.allowed = legal.clone();
-            let result = iterate(&mut worker, root, limits, time, settings.multipv.max(1), report);
-            worker.flush_nodes();
-            // UCI: after `go infinite` or while pondering, the move waits for
-            // `stop` (or `ponderhit`).
-            while !control.stopped() && (limits.infinite || control.pondering()) {
-                std::thread::sleep(Duration::from_millis(1));
+            let (finished_ref, nodes_ref, legal_ref) = (&finished, &nodes, &legal);
+            let main = move || {
+                heuristics.new_search();
+                let budget = Budget { node_limit: limits.nodes, hard_time: time.map(|t| t.hard) };
+                let mut worker =
+                    Worker::new(true, tt, control, finished_ref, nodes_ref, budget, heuristics, history);
+                worker.allowed = legal_ref.clone();
+                let result = iterate(&mut worker, root, limits, time, settings.multipv.max(1), report);
+                worker.flush_nodes();
+                // UCI: after `go infinite` or while pondering, the move waits
+                // for `stop` (or `ponderhit`).
+                while !control.stopped() && (limits.infinite || control.pondering()) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                finished_ref.store(true, std::sync::atomic::Ordering::Relaxed);
+                result
+            };
+            // The main worker gets a thread with a large stack too, so the
+            // caller's stack size never matters.
+            let handle = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(scope, main);
+            match handle {
+                Ok(handle) => handle.join().unwrap_or_else(|_| fallback(&legal)),
+                Err(_) => {
+                    finished.store(true, std::sync::atomic::Ordering::Relaxed);
+                    fallback(&legal)
+                }
             }
-            finished.store(true, std::sync::atomic::Ordering::Relaxed);
-            result
         });
         SearchResult { nodes: nodes.get(), ..result }
     }
@@ -187,6 +201,11 @@ impl<G: Evaluate> Engine<G> {
     }
 }
 
+/// A result when no search could run: the first legal move.
+fn fallback<M: Copy>(legal: &[M]) -> SearchResult<M> {
+    SearchResult { best_move: legal.first().copied(), ponder_move: None, score: 0, depth: 0, nodes: 0 }
+}
+
 /// Iterative deepening on one worker; reports (main thread) after each
 /// completed depth and MultiPV line.
 fn iterate<G: Evaluate>(
@@ -195,7 +214,7 @@ fn iterate<G: Evaluate>(
     limits: &Limits<G::Move>,
     time: Option<TimeBudget>,
     multipv: usize,
-    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
 ) -> SearchResult<G::Move> {
     let mut result = SearchResult { best_move: worker.allowed.first().copied(), ponder_move: None, score: 0, depth: 0, nodes: 0 };
     if worker.allowed.is_empty() {

@@ -1,0 +1,24 @@
+//! `augur bench`: the protocol's `bench` from the command line.
+
+use augur_protocol::{Output, Session};
+use clap::Args;
+
+/// Arguments of `augur bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth (default: the protocol's bench depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+}
+
+/// Runs the bench through a protocol session, so the figures are the same
+/// as the protocol's `bench`.
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let mut session = Session::new(Output::stdout());
+    let line = match args.depth {
+        Some(depth) => format!("bench depth {depth}"),
+        None => "bench".to_string(),
+    };
+    session.handle_line(&line);
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! The engine options `uci` announces, and checking `setoption` values.
+
+use std::fmt::Write as _;
+
+/// Upper bound of the `Hash` option in MB.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Upper bound of the `Threads` option.
+pub const MAX_THREADS: usize = 1024;
+/// Upper bound of the `MultiPV` option.
+pub const MAX_MULTIPV: usize = 256;
+/// Upper bound of the `Move Overhead` option in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// The games `UCI_Variant` can select.
+pub const VARIANTS: &[&str] = &["chess"];
+
+/// Current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `Hash`, MB.
+    pub hash_mb: usize,
+    /// `Threads`.
+    pub threads: usize,
+    /// `MultiPV`.
+    pub multipv: usize,
+    /// `Ponder` (informative: the GUI decides whether to ponder).
+    pub ponder: bool,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// `UCI_Variant`.
+    pub variant: &'static str,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: 30,
+            variant: "chess",
+            show_wdl: false,
+        }
+    }
+}
+
+/// What a successful `setoption` changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The table must be resized.
+    Hash,
+    /// The thread count changed.
+    Threads,
+    /// The table must be cleared.
+    ClearHash,
+    /// The game changed.
+    Variant,
+    /// Nothing the engine must act on beyond the stored value.
+    Setting,
+}
+
+fn spin<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+    name: &str,
+    value: Option<&str>,
+    min: T,
+    max: T,
+) -> Result<T, String> {
+    let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+    match text.trim().parse::<T>() {
+        Ok(v) if v >= min && v <= max => Ok(v),
+        _ => Err(format!("option '{name}': '{text}' is not a number from {min} to {max}")),
+    }
+}
+
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::trim) {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(other) => Err(format!("option '{name}': '{other}' is not true or false")),
+        None => Err(format!("option '{name}' needs a value (true or false)")),
+    }
+}
+
+impl Options {
+    /// The `option` lines of the `uci` answer.
+    pub fn announce(&self) -> String {
+        let defaults = Options::default();
+        let mut text = String::new();
+        let _ = writeln!(text, "option name Hash type spin default {} min 1 max {MAX_HASH_MB}", defaults.hash_mb);
+        let _ = writeln!(text, "option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+        let _ = writeln!(text, "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}");
+        let _ = writeln!(text, "option name Ponder type check default false");
+        let _ = writeln!(
+            text,
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            defaults.move_overhead_ms
+        );
+        let _ = writeln!(text, "option name Clear Hash type button");
+        let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+        let _ = writeln!(text, "option name UCI_Variant type combo default chess {}", vars.join(" "));
+        let _ = write!(text, "option name UCI_ShowWDL type check default false");
+        text
+    }
+
+    /// Applies `setoption name <name> [value <value>]`; names are matched
+    /// without regard to case. On error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Change, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb = spin(name, value, 1, MAX_HASH_MB)?;
+                Ok(Change::Hash)
+            }
+            "threads" => {
+                self.threads = spin(name, value, 1, MAX_THREADS)?;
+                Ok(Change::Threads)
+            }
+            "multipv" => {
+                self.multipv = spin(name, value, 1, MAX_MULTIPV)?;
+                Ok(Change::Setting)
+            }
+            "ponder" => {
+                self.ponder = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "move overhead" => {
+                self.move_overhead_ms = spin(name, value, 0, MAX_MOVE_OVERHEAD_MS)?;
+                Ok(Change::Setting)
+            }
+            "clear hash" => Ok(Change::ClearHash),
+            "uci_showwdl" => {
+                self.show_wdl = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "uci_variant" => {
+                let wanted = value.map(str::trim).unwrap_or("");
+                let variant = VARIANTS
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(wanted))
+                    .ok_or_else(|| format!("option 'UCI_Variant': unknown game '{wanted}' (known: {})", VARIANTS.join(", ")))?;
+                self.variant = variant;
+                Ok(Change::Variant)
+            }
+            _ => Err(format!("unknown option '{name}'")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked_and_errors_change_nothing() {
+        let mut options = Options::default();
+        assert_eq!(options.set("hash", Some("64")), Ok(Change::Hash));
+        assert_eq!(options.hash_mb, 64);
+        for (name, value) in [
+            ("Hash", Some("0")),
+            ("Hash", Some("99999999")),
+            ("Hash", Some("x")),
+            ("Hash", None),
+            ("Threads", Some("-1")),
+            ("MultiPV", Some("1000")),
+            ("Ponder", Some("yes")),
+            ("Move Overhead", Some("5001")),
+            ("UCI_Variant", Some("checkers")),
+            ("Nonsense", Some("1")),
+        ] {
+            let before = options.clone();
+            assert!(options.set(name, value).is_err(), "{name} {value:?}");
+            assert_eq!(options, before);
+        }
+        assert_eq!(options.set("MOVE OVERHEAD", Some("100")), Ok(Change::Setting));
+        assert_eq!(options.move_overhead_ms, 100);
+        assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
+    }
+}

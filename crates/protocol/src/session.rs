@@ -1,0 +1,222 @@
+//! The session state machine: one input line at a time, typed commands in,
+//! protocol lines out. Searches run on their own thread, so `isready`,
+//! `stop` and `ponderhit` are answered while one runs. Bad input produces
+//! one `info string error: ...` line and changes nothing.
+
+use std::io::BufRead;
+
+use crate::bench;
+use crate::command::{Command, MAX_LINE_LEN, parse};
+use crate::options::{Change, Options};
+use crate::output::Output;
+use crate::slot::{GameSlot, new_slot};
+
+/// The engine's name as `uci` announces it.
+pub const ENGINE_NAME: &str = concat!("Augur ", env!("CARGO_PKG_VERSION"));
+/// The authors as `uci` announces them.
+pub const ENGINE_AUTHOR: &str = "the Augur developers";
+
+/// A protocol session.
+pub struct Session {
+    out: Output,
+    options: Options,
+    slot: Box<dyn GameSlot>,
+    debug: bool,
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit` was received (any search has been stopped).
+    Quit,
+}
+
+impl Session {
+    /// A session writing to `out`, playing standard chess from the start.
+    pub fn new(out: Output) -> Self {
+        let options = Options::default();
+        let slot = new_slot(options.variant, &options);
+        Self { out, options, slot, debug: false }
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let command = match parse(line) {
+            Ok(command) => command,
+            Err(error) => {
+                self.out.error(error);
+                return Flow::Continue;
+            }
+        };
+        match command {
+            Command::Empty => {}
+            Command::Uci => {
+                self.out.line(&format!("id name {ENGINE_NAME}"));
+                self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+                for line in self.options.announce().lines() {
+                    self.out.line(line);
+                }
+                self.out.line("uciok");
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::Debug(on) => self.debug = on,
+            Command::Stop => {
+                self.slot.stop();
+                self.slot.wait();
+            }
+            Command::PonderHit => self.slot.ponderhit(),
+            Command::Quit => {
+                self.slot.stop();
+                self.slot.wait();
+                return Flow::Quit;
+            }
+            Command::UciNewGame => {
+                self.finish_search();
+                self.slot.new_game();
+                if let Err(e) = self.slot.set_position(&crate::command::PositionStart::StartPos, &[]) {
+                    self.out.error(e);
+                }
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => {
+                self.finish_search();
+                if let Err(e) = self.slot.set_position(&start, &moves) {
+                    self.out.error(e);
+                }
+            }
+            Command::Go(params) => {
+                if self.slot.searching() {
+                    self.out.error("a search is already running; send stop first");
+                } else {
+                    self.slot.wait();
+                    if let Err(e) = self.slot.go(&params, &self.options, &self.out) {
+                        self.out.error(e);
+                    }
+                }
+            }
+            Command::Perft(depth) => {
+                self.finish_search();
+                self.slot.perft(depth, &self.out);
+            }
+            Command::Display => {
+                for line in self.slot.display().lines() {
+                    self.out.line(line);
+                }
+            }
+            Command::Eval => {
+                for line in self.slot.eval().lines() {
+                    self.out.line(line);
+                }
+            }
+            Command::Bench(params) => {
+                self.finish_search();
+                let depth = params.depth.unwrap_or(bench::DEFAULT_DEPTH);
+                match self.slot.bench(bench::positions(self.options.variant), depth, &self.out) {
+                    Ok((nodes, seconds)) => {
+                        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+                        self.out.line(&format!("{nodes} nodes {nps} nps"));
+                    }
+                    Err(e) => self.out.error(e),
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Stops a running search (it prints its `bestmove`) and waits for it.
+    fn finish_search(&mut self) {
+        if self.slot.searching() {
+            self.slot.stop();
+        }
+        self.slot.wait();
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options.clone();
+        match options.set(name, value) {
+            Err(e) => self.out.error(e),
+            Ok(change) => {
+                self.finish_search();
+                self.options = options;
+                match change {
+                    Change::Hash | Change::Threads => self.slot.configure(&self.options, false),
+                    Change::ClearHash => self.slot.configure(&self.options, true),
+                    Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
+                    Change::Setting => {}
+                }
+            }
+        }
+    }
+
+    /// End of input: a bounded search finishes and prints its move; an
+    /// infinite or pondering one is stopped.
+    pub fn end_of_input(&mut self) {
+        if self.slot.unbounded() {
+            self.slot.stop();
+        }
+        self.slot.wait();
+    }
+
+    /// Whether `debug on` was sent.
+    pub fn debug(&self) -> bool {
+        self.debug
+    }
+}
+
+/// Reads one line of at most [`MAX_LINE_LEN`] bytes (the rest of a longer
+/// line is skipped and the line reported as too long). `None` at end of input.
+fn read_bounded_line(input: &mut impl BufRead) -> Option<Result<String, usize>> {
+    let mut buffer = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if chunk.is_empty() {
+            return if total == 0 { None } else { Some(finish(buffer, total)) };
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if buffer.len() <= MAX_LINE_LEN {
+            let room = (MAX_LINE_LEN + 1 - buffer.len()).min(used);
+            buffer.extend_from_slice(&chunk[..room]);
+        }
+        total += used;
+        input.consume(used);
+        if done {
+            return Some(finish(buffer, total));
+        }
+    }
+}
+
+fn finish(buffer: Vec<u8>, total: usize) -> Result<String, usize> {
+    if total > MAX_LINE_LEN + 1 {
+        Err(total)
+    } else {
+        Ok(String::from_utf8_lossy(&buffer).trim_end_matches(['\n', '\r']).to_string())
+    }
+}
+
+/// Runs a session over `input` until `quit` or end of input (where a
+/// bounded search still finishes and an infinite one is stopped).
+pub fn run(input: impl BufRead, out: Output) {
+    let mut input = input;
+    let mut session = Session::new(out.clone());
+    while let Some(line) = read_bounded_line(&mut input) {
+        match line {
+            Ok(line) => {
+                if session.handle_line(&line) == Flow::Quit {
+                    return;
+                }
+            }
+            Err(length) => out.error(format!("line of {length} bytes is longer than {MAX_LINE_LEN}")),
+        }
+    }
+    session.end_of_input();
+}

@@ -1,0 +1,258 @@
+//! One game's state inside a session: its engine, the current position with
+//! the keys of the positions before it, and the running search if any.
+//! Generic over the game; the session holds it behind `dyn GameSlot`, so
+//! adding a game is one line in [`new_slot`].
+
+use augur_core::perft::divide;
+use augur_core::Evaluate;
+use augur_search::{Clock, Engine, Limits, SEARCH_STACK_BYTES, SearchControl};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use crate::command::PositionStart;
+use crate::go::GoParams;
+use crate::options::Options;
+use crate::output::{Output, bestmove_line, info_line};
+
+/// What the session asks of the current game.
+pub trait GameSlot: Send {
+    /// Replaces the position: parsed and checked completely first, so on
+    /// error nothing changes.
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    /// Starts a search on its own thread; it prints `info` lines and exactly
+    /// one `bestmove`.
+    fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String>;
+    /// Whether a search is running.
+    fn searching(&self) -> bool;
+    /// Asks the running search to stop.
+    fn stop(&self);
+    /// Tells the running search the ponder move was played.
+    fn ponderhit(&self);
+    /// Waits for the running search (if any) to finish.
+    fn wait(&mut self);
+    /// Whether the running search only ends on `stop` (infinite, pondering).
+    fn unbounded(&self) -> bool;
+    /// A new game: clears the table and move-ordering memory.
+    fn new_game(&mut self);
+    /// Applies `Hash`/`Threads`; `clear` empties the table.
+    fn configure(&mut self, options: &Options, clear: bool);
+    /// The `d` output.
+    fn display(&self) -> String;
+    /// The `eval` output.
+    fn eval(&self) -> String;
+    /// `go perft N` output lines.
+    fn perft(&self, depth: u32, out: &Output);
+    /// Runs the bench; returns (nodes, elapsed seconds).
+    fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
+}
+
+/// A new slot for a game name from `options::VARIANTS`.
+pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
+    match variant {
+        _ => Box::new(Slot::<augur_chess::Position>::new(options)),
+    }
+}
+
+struct Running<G: Evaluate> {
+    handle: JoinHandle<Engine<G>>,
+    control: Arc<SearchControl>,
+    infinite: bool,
+}
+
+struct Slot<G: Evaluate> {
+    engine: Option<Engine<G>>,
+    running: Option<Running<G>>,
+    position: G,
+    /// Keys of the game's positions before `position`, oldest first.
+    history: Vec<u64>,
+    hash_mb: usize,
+    threads: usize,
+}
+
+impl<G: Evaluate> Slot<G> {
+    fn new(options: &Options) -> Self {
+        Self {
+            engine: Some(Engine::new(options.hash_mb, options.threads)),
+            running: None,
+            position: G::startpos(),
+            history: Vec::new(),
+            hash_mb: options.hash_mb,
+            threads: options.threads,
+        }
+    }
+
+    fn engine(&mut self) -> &mut Engine<G> {
+        self.wait();
+        self.engine.get_or_insert_with(|| Engine::new(self.hash_mb, self.threads))
+    }
+}
+
+impl<G: Evaluate> GameSlot for Slot<G> {
+    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
+        let mut position = match start {
+            PositionStart::StartPos => G::startpos(),
+            PositionStart::Fen(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = position.parse_move(text).map_err(|e| format!("{e} in the move list"))?;
+            history.push(position.hash());
+            position = position.play(mv).ok_or_else(|| format!("illegal move '{text}' in the move list"))?;
+        }
+        self.position = position;
+        self.history = history;
+        Ok(())
+    }
+
+    fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String> {
+        if self.running.is_some() {
+            return Err("a search is already running; send stop first".to_string());
+        }
+        let mut search_moves = Vec::with_capacity(params.searchmoves.len());
+        for text in &params.searchmoves {
+            search_moves.push(self.position.parse_move(text).map_err(|e| format!("searchmoves: {e}"))?);
+        }
+        let (time, increment) = match self.position.team() {
+            augur_core::Team::First => (params.wtime, params.winc),
+            augur_core::Team::Second => (params.btime, params.binc),
+        };
+        let limits = Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime_ms: params.movetime,
+            mate: params.mate,
+            clock: time.map(|remaining_ms| Clock {
+                remaining_ms,
+                increment_ms: increment.unwrap_or(0),
+                moves_to_go: params.movestogo,
+            }),
+            infinite: params.infinite,
+            ponder: params.ponder,
+            search_moves,
+        };
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(options.hash_mb, options.threads));
+        {
+            let settings = engine.settings_mut();
+            settings.multipv = options.multipv;
+            settings.move_overhead_ms = options.move_overhead_ms;
+        }
+        let control = Arc::new(SearchControl::new(params.ponder));
+        let (root, history, out, show_wdl) =
+            (self.position.clone(), self.history.clone(), out.clone(), options.show_wdl);
+        let thread_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(
+            move || {
+                let result = engine.search(&root, &history, &limits, &thread_control, &mut |info| {
+                    out.line(&info_line(&root, info, show_wdl));
+                });
+                out.line(&bestmove_line(&root, &result));
+                engine
+            },
+        );
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running { handle, control, infinite: params.infinite });
+                Ok(())
+            }
+            Err(e) => Err(format!("could not start the search thread: {e}")),
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+    }
+
+    fn stop(&self) {
+        if let Some(running) = &self.running {
+            running.control.stop();
+        }
+    }
+
+    fn ponderhit(&self) {
+        if let Some(running) = &self.running {
+            running.control.ponderhit();
+        }
+    }
+
+    fn unbounded(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.infinite || r.control.pondering())
+    }
+
+    fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            if let Ok(engine) = running.handle.join() {
+                self.engine = Some(engine);
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.engine().clear();
+    }
+
+    fn configure(&mut self, options: &Options, clear: bool) {
+        let (hash_mb, threads) = (options.hash_mb, options.threads);
+        let resize = hash_mb != self.hash_mb;
+        self.hash_mb = hash_mb;
+        self.threads = threads;
+        let engine = self.engine();
+        if resize {
+            engine.set_hash(hash_mb);
+        } else if clear {
+            engine.clear();
+        }
+        engine.set_threads(threads);
+    }
+
+    fn display(&self) -> String {
+        self.position.diagram()
+    }
+
+    fn eval(&self) -> String {
+        let terms = self.position.eval_terms();
+        let mut text = String::from("     Term    |  First | Second |  Total\n-------------+--------+--------+-------\n");
+        for term in &terms {
+            text.push_str(&format!(
+                "{:>12} | {:>6.2} | {:>6.2} | {:>6.2}\n",
+                term.name,
+                f64::from(term.first) / 100.0,
+                f64::from(term.second) / 100.0,
+                f64::from(term.first - term.second) / 100.0
+            ));
+        }
+        let own = self.position.evaluate();
+        let first = if self.position.team() == augur_core::Team::First { own } else { -own };
+        text.push_str(&format!("\nFinal evaluation: {:+.2} (first team's view; White in chess)", f64::from(first) / 100.0));
+        text
+    }
+
+    fn perft(&self, depth: u32, out: &Output) {
+        let start = Instant::now();
+        let counts = divide(&self.position, depth);
+        for (mv, count) in &counts {
+            out.line(&format!("{}: {count}", self.position.move_text(*mv)));
+        }
+        let nodes: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, c)| c).sum() };
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+        out.line("");
+        out.line(&format!("Nodes searched: {nodes}"));
+        out.line(&format!("info string perft {depth} took {:.0} ms ({:.1} Mnps)", elapsed * 1000.0, nodes as f64 / elapsed / 1e6));
+    }
+
+    fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String> {
+        let mut engine = Engine::<G>::new(16, 1);
+        let mut total = 0u64;
+        let start = Instant::now();
+        for (i, fen) in positions.iter().enumerate() {
+            let position = G::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+            engine.clear();
+            let control = SearchControl::new(false);
+            let limits = Limits { depth: Some(depth), ..Limits::default() };
+            let result = engine.search(&position, &[], &limits, &control, &mut |_| {});
+            total += result.nodes;
+            out.line(&format!("info string bench position {}/{}: {} nodes", i + 1, positions.len(), result.nodes));
+        }
+        Ok((total, start.elapsed().as_secs_f64()))
+    }
+}
