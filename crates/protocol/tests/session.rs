@@ -1,0 +1,271 @@
+//! Protocol sessions driven in-process: every command, bad input, search
+//! limits, determinism, and the latency of `isready` and `stop` mid-search.
+
+use augur_protocol::{Flow, Output, Session};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("capture lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Capture {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().expect("capture lock")).lines().map(str::to_string).collect()
+    }
+    fn take(&self) -> Vec<String> {
+        let lines = self.lines();
+        self.0.lock().expect("capture lock").clear();
+        lines
+    }
+    /// Waits until a line starting with `prefix` appears; returns all lines.
+    fn wait_for(&self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let lines = self.lines();
+            if lines.iter().any(|l| l.starts_with(prefix)) {
+                return lines;
+            }
+            assert!(start.elapsed() < timeout, "no '{prefix}' line within {timeout:?}: {lines:?}");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+fn session() -> (Session, Capture) {
+    let capture = Capture::default();
+    (Session::new(Output::new(capture.clone())), capture)
+}
+
+fn fen_of(session: &mut Session, capture: &Capture) -> String {
+    capture.take();
+    session.handle_line("d");
+    capture.take().into_iter().find_map(|l| l.strip_prefix("Fen: ").map(str::to_string)).expect("d prints the FEN")
+}
+
+#[test]
+fn uci_handshake_lists_the_options() {
+    let (mut s, out) = session();
+    s.handle_line("uci");
+    let lines = out.take();
+    assert!(lines[0].starts_with("id name Augur"));
+    assert!(lines[1].starts_with("id author"));
+    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Variant", "UCI_ShowWDL"] {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))), "{option}");
+    }
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    s.handle_line("isready");
+    assert_eq!(out.take(), ["readyok"]);
+}
+
+#[test]
+fn bad_input_gives_one_error_line_and_changes_nothing() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos moves e2e4");
+    let before = fen_of(&mut s, &out);
+    for bad in [
+        "xyzzy",
+        "position",
+        "position fen",
+        "position fen 8/8/8 w - - 0 1",
+        "position startpos moves e2e4 e7e5 e1e8",
+        "position startpos moves e2e4 zz",
+        "go depth x",
+        "go wtime 99999999999999999999999",
+        "go searchmoves a1a1",
+        "setoption name Hash value -5",
+        "setoption name Hash value 123456789",
+        "setoption name NoSuchOption value 1",
+        "setoption name UCI_Variant value checkers",
+        "setoption name Threads value many",
+        "isready now",
+    ] {
+        out.take();
+        assert_eq!(s.handle_line(bad), Flow::Continue);
+        let lines = out.take();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(lines[0].starts_with("info string error: "), "{bad}: {lines:?}");
+        assert_eq!(fen_of(&mut s, &out), before, "{bad} changed the position");
+    }
+    s.handle_line("isready");
+    assert_eq!(out.take(), ["readyok"]);
+}
+
+#[test]
+fn position_with_moves_and_fen() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos moves e2e4 e7e5 g1f3");
+    assert_eq!(fen_of(&mut s, &out), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    s.handle_line("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
+    assert_eq!(fen_of(&mut s, &out), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+}
+
+#[test]
+fn go_depth_prints_info_lines_and_exactly_one_bestmove() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    s.handle_line("go depth 6");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 6, "{lines:?}");
+    for (depth, info) in infos.iter().enumerate() {
+        let expected = format!("info depth {} seldepth ", depth + 1);
+        assert!(info.starts_with(&expected), "{info}");
+        for field in [" multipv 1 ", " score ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
+            assert!(info.contains(field), "{info} lacks {field}");
+        }
+    }
+    s.handle_line("quit");
+}
+
+#[test]
+fn node_limited_searches_are_deterministic() {
+    let run = || {
+        let (mut s, out) = session();
+        s.handle_line("ucinewgame");
+        s.handle_line("position startpos moves d2d4 g8f6 c2c4");
+        s.handle_line("go nodes 20000");
+        let lines = out.wait_for("bestmove", Duration::from_secs(30));
+        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).cloned().expect("info");
+        let best = lines.iter().find(|l| l.starts_with("bestmove")).cloned().expect("bestmove");
+        (last_info.split(" nps ").next().map(str::to_string), best)
+    };
+    let first = run();
+    assert_eq!(first, run());
+}
+
+#[test]
+fn isready_and_stop_are_answered_quickly_during_an_infinite_search() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    s.handle_line("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    s.handle_line("isready");
+    out.wait_for("readyok", Duration::from_millis(50));
+    let ready = start.elapsed();
+    assert!(!out.lines().iter().any(|l| l.starts_with("bestmove")), "bestmove before stop");
+    let start = Instant::now();
+    s.handle_line("stop");
+    out.wait_for("bestmove", Duration::from_millis(50));
+    let stopped = start.elapsed();
+    eprintln!("isready answered in {ready:?}, stop gave bestmove in {stopped:?}");
+    assert_eq!(out.lines().iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+}
+
+#[test]
+fn ponder_then_ponderhit_plays_on_the_clock() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos moves e2e4");
+    s.handle_line("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!out.lines().iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
+    s.handle_line("ponderhit");
+    out.wait_for("bestmove", Duration::from_secs(2));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let (mut s, out) = session();
+    s.handle_line("setoption name MultiPV value 3");
+    s.handle_line("position startpos");
+    s.handle_line("go depth 5");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<&str> =
+        last.iter().filter_map(|l| l.split(" pv ").nth(1)?.split(' ').next()).collect();
+    assert_eq!(firsts.len(), 3);
+    for k in 1..=3 {
+        assert!(last.iter().any(|l| l.contains(&format!(" multipv {k} "))));
+    }
+}
+
+#[test]
+fn finds_short_mates() {
+    let (mut s, out) = session();
+    s.handle_line("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    s.handle_line("go mate 1");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "bestmove h5f7"), "{lines:?}");
+    out.take();
+    s.handle_line("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    s.handle_line("go depth 6");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.starts_with("bestmove d1d8")), "{lines:?}");
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let (mut s, out) = session();
+    s.handle_line("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(5));
+    assert!(lines.contains(&"bestmove (none)".to_string()), "{lines:?}");
+}
+
+#[test]
+fn go_perft_prints_divide_and_the_total() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    s.handle_line("go perft 3");
+    let lines = out.take();
+    assert_eq!(lines.iter().filter(|l| l.len() > 6 && l.contains(": ") && !l.starts_with("info")).count(), 20 + 1);
+    assert!(lines.contains(&"Nodes searched: 8902".to_string()));
+}
+
+#[test]
+fn bench_node_count_is_a_signature() {
+    let count = || {
+        let (mut s, out) = session();
+        s.handle_line("bench depth 5");
+        out.take().last().cloned().expect("bench line")
+    };
+    let first = count();
+    assert!(first.ends_with(" nps") && first.contains(" nodes "), "{first}");
+    let nodes = |line: &str| line.split(' ').next().map(str::to_string);
+    assert_eq!(nodes(&first), nodes(&count()));
+}
+
+#[test]
+fn eval_and_display_print_tables() {
+    let (mut s, out) = session();
+    s.handle_line("eval");
+    let lines = out.take();
+    assert!(lines.iter().any(|l| l.contains("material")));
+    assert!(lines.iter().any(|l| l.starts_with("Final evaluation")));
+    s.handle_line("d");
+    let lines = out.take();
+    assert!(lines.iter().any(|l| l.starts_with("Key: ")));
+}
+
+#[test]
+fn options_take_effect_between_searches() {
+    let (mut s, out) = session();
+    for line in [
+        "setoption name Hash value 32",
+        "setoption name Threads value 2",
+        "setoption name Clear Hash",
+        "setoption name UCI_ShowWDL value true",
+        "setoption name Move Overhead value 50",
+    ] {
+        s.handle_line(line);
+    }
+    assert!(out.take().is_empty());
+    s.handle_line("position startpos");
+    s.handle_line("go depth 5");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
+}
