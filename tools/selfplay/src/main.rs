@@ -1,0 +1,149 @@
+//! augur-selfplay: plays Augur against itself and writes the positions of
+//! each game labelled with its result, the data the Texel tuner reads
+//! (`tools/tune`).
+//!
+//! Each game starts with a few random plies (seeded per game, so a run is
+//! reproducible), then both sides search a fixed number of nodes per move.
+//! Games end by the rules (mate, stalemate, repetition, 50 moves, dead
+//! material), by adjudication when one side's score stays above 1000 cp for
+//! 6 plies, or as a draw after 300 plies. Positions in check and positions
+//! whose best move is a capture or promotion are skipped (the evaluation
+//! should be fitted to quiet positions).
+//!
+//! Output: one line per position, `<FEN> | <result>`, result `1-0`, `0-1`
+//! or `1/2-1/2` from White's point of view.
+//!
+//! Regenerate the tuning data and retune:
+//! ```sh
+//! cargo run --release -p augur-selfplay -- --games 4000 --nodes 4000 --out target/selfplay.txt
+//! cargo run --release -p augur-tune -- --data target/selfplay.txt --epochs 400
+//! ```
+
+use augur_chess::Position;
+use augur_core::{Evaluate, Game, MoveList, Team};
+use augur_search::{Engine, Limits, SearchControl};
+use clap::Parser;
+use rand::prelude::*;
+use rayon::prelude::*;
+use std::io::Write;
+
+/// Command-line arguments.
+#[derive(Parser, Debug)]
+#[command(about = "Self-play games for tuning data")]
+struct Args {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 4000)]
+    nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (games in parallel).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Output file.
+    #[arg(long)]
+    out: std::path::PathBuf,
+}
+
+fn play_game(args: &Args, index: usize) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(args.seed.wrapping_mul(0x9E37_79B9).wrapping_add(index as u64));
+    let mut position = Position::startpos();
+    let mut keys: Vec<u64> = Vec::new();
+    for _ in 0..args.random_plies {
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        let Some(&mv) = moves.choose(&mut rng) else { return Vec::new() };
+        keys.push(position.hash());
+        position = position.play_unchecked(mv);
+    }
+    if position.outcome().is_some() {
+        return Vec::new();
+    }
+    let mut engine = Engine::<Position>::new(8, 1);
+    let mut recorded = Vec::new();
+    let mut winning_streak = (Team::First, 0u32);
+    let result = loop {
+        if let Some(outcome) = position.outcome_with_history(&keys) {
+            break outcome.winner;
+        }
+        if keys.len() >= 300 {
+            break None;
+        }
+        let control = SearchControl::new(false);
+        let limits = Limits { nodes: Some(args.nodes), ..Limits::default() };
+        let found = engine.search(&position, &keys, &limits, &control, &mut |_| {});
+        let Some(best) = found.best_move else { break None };
+        let team = position.team();
+        if found.score.abs() >= 1000 {
+            let leader = if found.score > 0 { team } else { team.opponent() };
+            winning_streak = if winning_streak.0 == leader { (leader, winning_streak.1 + 1) } else { (leader, 1) };
+            if winning_streak.1 >= 6 {
+                break Some(leader);
+            }
+        } else {
+            winning_streak.1 = 0;
+        }
+        if !position.in_check() && position.noisy_score(best).is_none() {
+            recorded.push(position.fen());
+        }
+        keys.push(position.hash());
+        position = position.play_unchecked(best);
+    };
+    let label = match result {
+        Some(Team::First) => "1-0",
+        Some(Team::Second) => "0-1",
+        None => "1/2-1/2",
+    };
+    recorded.into_iter().map(|fen| format!("{fen} | {label}")).collect()
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let start = std::time::Instant::now();
+    let games: Vec<Vec<String>> = pool.install(|| (0..args.games).into_par_iter().map(|i| play_game(&args, i)).collect());
+    let mut file = match std::fs::File::create(&args.out) {
+        Ok(file) => std::io::BufWriter::new(file),
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", args.out.display());
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let mut positions = 0usize;
+    let mut results = [0usize; 3];
+    for game in &games {
+        positions += game.len();
+        if let Some(first) = game.first() {
+            let index = if first.ends_with("1-0") { 0 } else if first.ends_with("0-1") { 1 } else { 2 };
+            results[index] += 1;
+        }
+        for line in game {
+            if writeln!(file, "{line}").is_err() {
+                eprintln!("error: cannot write {}", args.out.display());
+                return std::process::ExitCode::from(2);
+            }
+        }
+    }
+    let _ = file.flush();
+    eprintln!(
+        "{} games ({} white wins, {} black wins, {} draws), {positions} positions in {:.1} s",
+        args.games,
+        results[0],
+        results[1],
+        results[2],
+        start.elapsed().as_secs_f64()
+    );
+    std::process::ExitCode::SUCCESS
+}
