@@ -1,4 +1,4 @@
-//! The `augur perft` command through the real binary.
+//! The `augur perft`, `analyse` and `bench` commands through the real binary.
 
 use std::process::{Command, Output};
 
@@ -75,4 +75,40 @@ fn malformed_input_gives_one_error_line_and_a_nonzero_exit() {
         assert!(!output.status.success(), "{args:?}");
         assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
     }
+}
+
+#[test]
+fn analyse_prints_progress_and_a_result_as_text_and_json() {
+    let output = augur(&["analyse", "--depth", "5", "--multipv", "2"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.lines().any(|l| l.starts_with("info depth 5 ") && l.contains(" multipv 2 ")), "{text}");
+    assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
+
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let output = augur(&["analyse", "--fen", fen, "--movetime", "200", "--json"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for line in text.lines() {
+        assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
+    }
+    let last = text.lines().last().expect("a result line");
+    assert!(last.contains("\"type\":\"bestmove\"") && last.contains("\"bestmove\":\"d1d8\""), "{last}");
+    assert!(text.contains("\"score\":{\"mate\":1}"), "{text}");
+
+    let output = augur(&["analyse", "--fen", "garbage"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn bench_prints_a_deterministic_signature() {
+    let run = || {
+        let output = augur(&["bench", "--depth", "6"]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        let last = text.lines().last().expect("summary").to_string();
+        assert!(last.ends_with(" nps"), "{last}");
+        last.split(' ').next().map(str::to_string)
+    };
+    assert_eq!(run(), run());
 }
