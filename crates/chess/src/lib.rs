@@ -17,17 +17,22 @@
 //!   is checked.
 //! - Castling moves are written as the king's two-square move (`e1g1`).
 
+pub mod eval;
 mod display;
 mod fen;
 mod game;
 mod movegen;
 mod moves;
+mod null_move;
 mod play;
 mod position;
 pub mod rules;
 mod types;
 mod zobrist;
 
+pub use eval::{
+    DEFAULT_WEIGHTS, Features, NUM_WEIGHTS, Weights, evaluate_white, linear_features, weight_name,
+};
 pub use fen::{FenError, STARTING_FEN};
 pub use moves::{Move, MoveKind, parse_uci_syntax};
 pub use position::Position;
