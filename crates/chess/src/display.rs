@@ -12,7 +12,9 @@ impl Position {
         let mut out = String::from(border);
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
-                let letter = self.piece_at(Square::new(rank * 8 + file)).map_or(' ', |p| p.letter());
+                let letter = self
+                    .piece_at(Square::new(rank * 8 + file))
+                    .map_or(' ', |p| p.letter());
                 out.push_str(&format!(" | {letter}"));
             }
             out.push_str(&format!(" | {}\n{border}", rank + 1));

@@ -17,8 +17,8 @@
 //!   is checked.
 //! - Castling moves are written as the king's two-square move (`e1g1`).
 
-pub mod eval;
 mod display;
+pub mod eval;
 mod fen;
 mod game;
 mod movegen;

@@ -62,7 +62,10 @@ fn json_score(score: i32) -> String {
 
 fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
     let millis = info.time.as_millis() as u64;
-    let pv: Vec<String> = line_text(root, &info.pv).iter().map(|m| json_string(m)).collect();
+    let pv: Vec<String> = line_text(root, &info.pv)
+        .iter()
+        .map(|m| json_string(m))
+        .collect();
     format!(
         "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":[{}]}}",
         info.depth,
@@ -86,7 +89,11 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     let mut engine = Engine::<G>::new(args.hash as usize, args.threads as usize);
     engine.settings_mut().multipv = args.multipv as usize;
     let limits = Limits {
-        depth: args.depth.or(if args.movetime.is_none() { Some(12) } else { None }),
+        depth: args.depth.or(if args.movetime.is_none() {
+            Some(12)
+        } else {
+            None
+        }),
         movetime_ms: args.movetime,
         ..Limits::default()
     };
@@ -107,7 +114,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         let child = result.best_move.and_then(|m| root.play(m));
         println!(
             "{{\"type\":\"bestmove\",\"bestmove\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{}}}",
-            text(result.best_move, Some(root.clone())),
+            text(result.best_move, Some(root)),
             text(result.ponder_move, child),
             json_score(result.score),
             result.depth,

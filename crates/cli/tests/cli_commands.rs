@@ -82,8 +82,17 @@ fn analyse_prints_progress_and_a_result_as_text_and_json() {
     let output = augur(&["analyse", "--depth", "5", "--multipv", "2"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    assert!(text.lines().any(|l| l.starts_with("info depth 5 ") && l.contains(" multipv 2 ")), "{text}");
-    assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("info depth 5 ") && l.contains(" multipv 2 ")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")),
+        "{text}"
+    );
 
     let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     let output = augur(&["analyse", "--fen", fen, "--movetime", "200", "--json"]);
@@ -93,7 +102,10 @@ fn analyse_prints_progress_and_a_result_as_text_and_json() {
         assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
     }
     let last = text.lines().last().expect("a result line");
-    assert!(last.contains("\"type\":\"bestmove\"") && last.contains("\"bestmove\":\"d1d8\""), "{last}");
+    assert!(
+        last.contains("\"type\":\"bestmove\"") && last.contains("\"bestmove\":\"d1d8\""),
+        "{last}"
+    );
     assert!(text.contains("\"score\":{\"mate\":1}"), "{text}");
 
     let output = augur(&["analyse", "--fen", "garbage"]);

@@ -19,7 +19,10 @@ fn python_chess_analyses_and_plays_a_whole_game() {
         .expect("python3 with python-chess (pip install chess)");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
     assert!(stdout.contains("python-chess UCI check passed"));
 }
 
@@ -74,12 +77,20 @@ fn garbage_input_never_kills_the_process() {
         .expect("start augur");
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(b"\xff\xfe garbage\n\0\0\0\nposition fen \xc3\x28\ngo depth -1\ngo nodes 99999999999999999999999\n").expect("write");
-    stdin.write_all(&vec![b'x'; 3 << 20]).expect("write long line");
+    stdin
+        .write_all(&vec![b'x'; 3 << 20])
+        .expect("write long line");
     stdin.write_all(b"\nisready\nquit\n").expect("write");
     drop(stdin);
     let output = child.wait_with_output().expect("exit");
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.lines().any(|l| l == "readyok"), "{text}");
-    assert!(text.lines().filter(|l| l.starts_with("info string error: ")).count() >= 5, "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("info string error: "))
+            .count()
+            >= 5,
+        "{text}"
+    );
 }

@@ -71,7 +71,9 @@ fn spin<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
     let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
     match text.trim().parse::<T>() {
         Ok(v) if v >= min && v <= max => Ok(v),
-        _ => Err(format!("option '{name}': '{text}' is not a number from {min} to {max}")),
+        _ => Err(format!(
+            "option '{name}': '{text}' is not a number from {min} to {max}"
+        )),
     }
 }
 
@@ -89,9 +91,19 @@ impl Options {
     pub fn announce(&self) -> String {
         let defaults = Options::default();
         let mut text = String::new();
-        let _ = writeln!(text, "option name Hash type spin default {} min 1 max {MAX_HASH_MB}", defaults.hash_mb);
-        let _ = writeln!(text, "option name Threads type spin default 1 min 1 max {MAX_THREADS}");
-        let _ = writeln!(text, "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}");
+        let _ = writeln!(
+            text,
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            defaults.hash_mb
+        );
+        let _ = writeln!(
+            text,
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        );
+        let _ = writeln!(
+            text,
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        );
         let _ = writeln!(text, "option name Ponder type check default false");
         let _ = writeln!(
             text,
@@ -100,7 +112,11 @@ impl Options {
         );
         let _ = writeln!(text, "option name Clear Hash type button");
         let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
-        let _ = writeln!(text, "option name UCI_Variant type combo default chess {}", vars.join(" "));
+        let _ = writeln!(
+            text,
+            "option name UCI_Variant type combo default chess {}",
+            vars.join(" ")
+        );
         let _ = write!(text, "option name UCI_ShowWDL type check default false");
         text
     }
@@ -139,7 +155,12 @@ impl Options {
                 let variant = VARIANTS
                     .iter()
                     .find(|v| v.eq_ignore_ascii_case(wanted))
-                    .ok_or_else(|| format!("option 'UCI_Variant': unknown game '{wanted}' (known: {})", VARIANTS.join(", ")))?;
+                    .ok_or_else(|| {
+                        format!(
+                            "option 'UCI_Variant': unknown game '{wanted}' (known: {})",
+                            VARIANTS.join(", ")
+                        )
+                    })?;
                 self.variant = variant;
                 Ok(Change::Variant)
             }
@@ -173,7 +194,10 @@ mod tests {
             assert!(options.set(name, value).is_err(), "{name} {value:?}");
             assert_eq!(options, before);
         }
-        assert_eq!(options.set("MOVE OVERHEAD", Some("100")), Ok(Change::Setting));
+        assert_eq!(
+            options.set("MOVE OVERHEAD", Some("100")),
+            Ok(Change::Setting)
+        );
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
     }

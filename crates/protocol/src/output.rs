@@ -73,7 +73,10 @@ pub fn line_text<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
 
 /// An `info` line for a search report.
 pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bool) -> String {
-    let mut line = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score ",
+        info.depth, info.seldepth, info.multipv
+    );
     match report(info.score) {
         ReportedScore::Centipawns(cp) => {
             let _ = write!(line, "cp {cp}");
@@ -93,7 +96,11 @@ pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bo
     }
     let millis = info.time.as_millis() as u64;
     let nps = info.nodes.saturating_mul(1000) / millis.max(1);
-    let _ = write!(line, " nodes {} nps {nps} hashfull {} time {millis}", info.nodes, info.hashfull);
+    let _ = write!(
+        line,
+        " nodes {} nps {nps} hashfull {} time {millis}",
+        info.nodes, info.hashfull
+    );
     let pv = line_text(root, &info.pv);
     if !pv.is_empty() {
         let _ = write!(line, " pv {}", pv.join(" "));
@@ -104,7 +111,9 @@ pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bo
 /// The `bestmove` line: `bestmove <move> [ponder <move>]`, or
 /// `bestmove (none)` when the root has no legal move.
 pub fn bestmove_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> String {
-    let Some(best) = result.best_move else { return "bestmove (none)".to_string() };
+    let Some(best) = result.best_move else {
+        return "bestmove (none)".to_string();
+    };
     let mut line = format!("bestmove {}", root.move_text(best));
     if let (Some(ponder), Some(child)) = (result.ponder_move, root.play(best)) {
         let _ = write!(line, " ponder {}", child.move_text(ponder));

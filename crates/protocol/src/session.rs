@@ -38,7 +38,12 @@ impl Session {
     pub fn new(out: Output) -> Self {
         let options = Options::default();
         let slot = new_slot(options.variant, &options);
-        Self { out, options, slot, debug: false }
+        Self {
+            out,
+            options,
+            slot,
+            debug: false,
+        }
     }
 
     /// Handles one input line.
@@ -75,7 +80,10 @@ impl Session {
             Command::UciNewGame => {
                 self.finish_search();
                 self.slot.new_game();
-                if let Err(e) = self.slot.set_position(&crate::command::PositionStart::StartPos, &[]) {
+                if let Err(e) = self
+                    .slot
+                    .set_position(&crate::command::PositionStart::StartPos, &[])
+                {
                     self.out.error(e);
                 }
             }
@@ -88,7 +96,8 @@ impl Session {
             }
             Command::Go(params) => {
                 if self.slot.searching() {
-                    self.out.error("a search is already running; send stop first");
+                    self.out
+                        .error("a search is already running; send stop first");
                 } else {
                     self.slot.wait();
                     if let Err(e) = self.slot.go(&params, &self.options, &self.out) {
@@ -113,7 +122,10 @@ impl Session {
             Command::Bench(params) => {
                 self.finish_search();
                 let depth = params.depth.unwrap_or(bench::DEFAULT_DEPTH);
-                match self.slot.bench(bench::positions(self.options.variant), depth, &self.out) {
+                match self
+                    .slot
+                    .bench(bench::positions(self.options.variant), depth, &self.out)
+                {
                     Ok((nodes, seconds)) => {
                         let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
                         self.out.line(&format!("{nodes} nodes {nps} nps"));
@@ -177,7 +189,11 @@ fn read_bounded_line(input: &mut impl BufRead) -> Option<Result<String, usize>> 
             Err(_) => return None,
         };
         if chunk.is_empty() {
-            return if total == 0 { None } else { Some(finish(buffer, total)) };
+            return if total == 0 {
+                None
+            } else {
+                Some(finish(buffer, total))
+            };
         }
         let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
             Some(i) => (i + 1, true),
@@ -199,7 +215,9 @@ fn finish(buffer: Vec<u8>, total: usize) -> Result<String, usize> {
     if total > MAX_LINE_LEN + 1 {
         Err(total)
     } else {
-        Ok(String::from_utf8_lossy(&buffer).trim_end_matches(['\n', '\r']).to_string())
+        Ok(String::from_utf8_lossy(&buffer)
+            .trim_end_matches(['\n', '\r'])
+            .to_string())
     }
 }
 
@@ -215,7 +233,9 @@ pub fn run(input: impl BufRead, out: Output) {
                     return;
                 }
             }
-            Err(length) => out.error(format!("line of {length} bytes is longer than {MAX_LINE_LEN}")),
+            Err(length) => out.error(format!(
+                "line of {length} bytes is longer than {MAX_LINE_LEN}"
+            )),
         }
     }
     session.end_of_input();

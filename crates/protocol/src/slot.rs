@@ -3,8 +3,8 @@
 //! Generic over the game; the session holds it behind `dyn GameSlot`, so
 //! adding a game is one line in [`new_slot`].
 
-use augur_core::perft::divide;
 use augur_core::Evaluate;
+use augur_core::perft::divide;
 use augur_search::{Clock, Engine, Limits, SEARCH_STACK_BYTES, SearchControl};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -48,10 +48,8 @@ pub trait GameSlot: Send {
 }
 
 /// A new slot for a game name from `options::VARIANTS`.
-pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
-    match variant {
-        _ => Box::new(Slot::<augur_chess::Position>::new(options)),
-    }
+pub fn new_slot(_variant: &str, options: &Options) -> Box<dyn GameSlot> {
+    Box::new(Slot::<augur_chess::Position>::new(options))
 }
 
 struct Running<G: Evaluate> {
@@ -84,7 +82,8 @@ impl<G: Evaluate> Slot<G> {
 
     fn engine(&mut self) -> &mut Engine<G> {
         self.wait();
-        self.engine.get_or_insert_with(|| Engine::new(self.hash_mb, self.threads))
+        self.engine
+            .get_or_insert_with(|| Engine::new(self.hash_mb, self.threads))
     }
 }
 
@@ -96,9 +95,13 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         };
         let mut history = Vec::with_capacity(moves.len());
         for text in moves {
-            let mv = position.parse_move(text).map_err(|e| format!("{e} in the move list"))?;
+            let mv = position
+                .parse_move(text)
+                .map_err(|e| format!("{e} in the move list"))?;
             history.push(position.hash());
-            position = position.play(mv).ok_or_else(|| format!("illegal move '{text}' in the move list"))?;
+            position = position
+                .play(mv)
+                .ok_or_else(|| format!("illegal move '{text}' in the move list"))?;
         }
         self.position = position;
         self.history = history;
@@ -111,7 +114,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         }
         let mut search_moves = Vec::with_capacity(params.searchmoves.len());
         for text in &params.searchmoves {
-            search_moves.push(self.position.parse_move(text).map_err(|e| format!("searchmoves: {e}"))?);
+            search_moves.push(
+                self.position
+                    .parse_move(text)
+                    .map_err(|e| format!("searchmoves: {e}"))?,
+            );
         }
         let (time, increment) = match self.position.team() {
             augur_core::Team::First => (params.wtime, params.winc),
@@ -131,28 +138,41 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             ponder: params.ponder,
             search_moves,
         };
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(options.hash_mb, options.threads));
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(options.hash_mb, options.threads));
         {
             let settings = engine.settings_mut();
             settings.multipv = options.multipv;
             settings.move_overhead_ms = options.move_overhead_ms;
         }
         let control = Arc::new(SearchControl::new(params.ponder));
-        let (root, history, out, show_wdl) =
-            (self.position.clone(), self.history.clone(), out.clone(), options.show_wdl);
+        let (root, history, out, show_wdl) = (
+            self.position.clone(),
+            self.history.clone(),
+            out.clone(),
+            options.show_wdl,
+        );
         let thread_control = Arc::clone(&control);
-        let spawned = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(
-            move || {
-                let result = engine.search(&root, &history, &limits, &thread_control, &mut |info| {
-                    out.line(&info_line(&root, info, show_wdl));
-                });
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let result =
+                    engine.search(&root, &history, &limits, &thread_control, &mut |info| {
+                        out.line(&info_line(&root, info, show_wdl));
+                    });
                 out.line(&bestmove_line(&root, &result));
                 engine
-            },
-        );
+            });
         match spawned {
             Ok(handle) => {
-                self.running = Some(Running { handle, control, infinite: params.infinite });
+                self.running = Some(Running {
+                    handle,
+                    control,
+                    infinite: params.infinite,
+                });
                 Ok(())
             }
             Err(e) => Err(format!("could not start the search thread: {e}")),
@@ -160,7 +180,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     fn stop(&self) {
@@ -176,14 +198,16 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn unbounded(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.infinite || r.control.pondering())
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.infinite || r.control.pondering())
     }
 
     fn wait(&mut self) {
-        if let Some(running) = self.running.take() {
-            if let Ok(engine) = running.handle.join() {
-                self.engine = Some(engine);
-            }
+        if let Some(running) = self.running.take()
+            && let Ok(engine) = running.handle.join()
+        {
+            self.engine = Some(engine);
         }
     }
 
@@ -211,7 +235,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn eval(&self) -> String {
         let terms = self.position.eval_terms();
-        let mut text = String::from("     Term    |  First | Second |  Total\n-------------+--------+--------+-------\n");
+        let mut text = String::from(
+            "     Term    |  First | Second |  Total\n-------------+--------+--------+-------\n",
+        );
         for term in &terms {
             text.push_str(&format!(
                 "{:>12} | {:>6.2} | {:>6.2} | {:>6.2}\n",
@@ -222,8 +248,15 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             ));
         }
         let own = self.position.evaluate();
-        let first = if self.position.team() == augur_core::Team::First { own } else { -own };
-        text.push_str(&format!("\nFinal evaluation: {:+.2} (first team's view; White in chess)", f64::from(first) / 100.0));
+        let first = if self.position.team() == augur_core::Team::First {
+            own
+        } else {
+            -own
+        };
+        text.push_str(&format!(
+            "\nFinal evaluation: {:+.2} (first team's view; White in chess)",
+            f64::from(first) / 100.0
+        ));
         text
     }
 
@@ -233,11 +266,19 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         for (mv, count) in &counts {
             out.line(&format!("{}: {count}", self.position.move_text(*mv)));
         }
-        let nodes: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, c)| c).sum() };
+        let nodes: u64 = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, c)| c).sum()
+        };
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
         out.line("");
         out.line(&format!("Nodes searched: {nodes}"));
-        out.line(&format!("info string perft {depth} took {:.0} ms ({:.1} Mnps)", elapsed * 1000.0, nodes as f64 / elapsed / 1e6));
+        out.line(&format!(
+            "info string perft {depth} took {:.0} ms ({:.1} Mnps)",
+            elapsed * 1000.0,
+            nodes as f64 / elapsed / 1e6
+        ));
     }
 
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String> {
@@ -245,13 +286,22 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         let mut total = 0u64;
         let start = Instant::now();
         for (i, fen) in positions.iter().enumerate() {
-            let position = G::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+            let position =
+                G::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
             engine.clear();
             let control = SearchControl::new(false);
-            let limits = Limits { depth: Some(depth), ..Limits::default() };
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
             let result = engine.search(&position, &[], &limits, &control, &mut |_| {});
             total += result.nodes;
-            out.line(&format!("info string bench position {}/{}: {} nodes", i + 1, positions.len(), result.nodes));
+            out.line(&format!(
+                "info string bench position {}/{}: {} nodes",
+                i + 1,
+                positions.len(),
+                result.nodes
+            ));
         }
         Ok((total, start.elapsed().as_secs_f64()))
     }

@@ -21,7 +21,10 @@ impl Write for Capture {
 
 impl Capture {
     fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().expect("capture lock")).lines().map(str::to_string).collect()
+        String::from_utf8_lossy(&self.0.lock().expect("capture lock"))
+            .lines()
+            .map(str::to_string)
+            .collect()
     }
     fn take(&self) -> Vec<String> {
         let lines = self.lines();
@@ -36,7 +39,10 @@ impl Capture {
             if lines.iter().any(|l| l.starts_with(prefix)) {
                 return lines;
             }
-            assert!(start.elapsed() < timeout, "no '{prefix}' line within {timeout:?}: {lines:?}");
+            assert!(
+                start.elapsed() < timeout,
+                "no '{prefix}' line within {timeout:?}: {lines:?}"
+            );
             std::thread::sleep(Duration::from_millis(1));
         }
     }
@@ -50,7 +56,11 @@ fn session() -> (Session, Capture) {
 fn fen_of(session: &mut Session, capture: &Capture) -> String {
     capture.take();
     session.handle_line("d");
-    capture.take().into_iter().find_map(|l| l.strip_prefix("Fen: ").map(str::to_string)).expect("d prints the FEN")
+    capture
+        .take()
+        .into_iter()
+        .find_map(|l| l.strip_prefix("Fen: ").map(str::to_string))
+        .expect("d prints the FEN")
 }
 
 #[test]
@@ -60,8 +70,22 @@ fn uci_handshake_lists_the_options() {
     let lines = out.take();
     assert!(lines[0].starts_with("id name Augur"));
     assert!(lines[1].starts_with("id author"));
-    for option in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Variant", "UCI_ShowWDL"] {
-        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))), "{option}");
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "Clear Hash",
+        "UCI_Variant",
+        "UCI_ShowWDL",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}"
+        );
     }
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
     s.handle_line("isready");
@@ -94,7 +118,10 @@ fn bad_input_gives_one_error_line_and_changes_nothing() {
         assert_eq!(s.handle_line(bad), Flow::Continue);
         let lines = out.take();
         assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(lines[0].starts_with("info string error: "), "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
         assert_eq!(fen_of(&mut s, &out), before, "{bad} changed the position");
     }
     s.handle_line("isready");
@@ -105,7 +132,10 @@ fn bad_input_gives_one_error_line_and_changes_nothing() {
 fn position_with_moves_and_fen() {
     let (mut s, out) = session();
     s.handle_line("position startpos moves e2e4 e7e5 g1f3");
-    assert_eq!(fen_of(&mut s, &out), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    assert_eq!(
+        fen_of(&mut s, &out),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
     s.handle_line("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
     assert_eq!(fen_of(&mut s, &out), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
 }
@@ -116,13 +146,27 @@ fn go_depth_prints_info_lines_and_exactly_one_bestmove() {
     s.handle_line("position startpos");
     s.handle_line("go depth 6");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
-    assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
-    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert_eq!(infos.len(), 6, "{lines:?}");
     for (depth, info) in infos.iter().enumerate() {
         let expected = format!("info depth {} seldepth ", depth + 1);
         assert!(info.starts_with(&expected), "{info}");
-        for field in [" multipv 1 ", " score ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
+        for field in [
+            " multipv 1 ",
+            " score ",
+            " nodes ",
+            " nps ",
+            " hashfull ",
+            " time ",
+            " pv ",
+        ] {
             assert!(info.contains(field), "{info} lacks {field}");
         }
     }
@@ -137,8 +181,17 @@ fn node_limited_searches_are_deterministic() {
         s.handle_line("position startpos moves d2d4 g8f6 c2c4");
         s.handle_line("go nodes 20000");
         let lines = out.wait_for("bestmove", Duration::from_secs(30));
-        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).cloned().expect("info");
-        let best = lines.iter().find(|l| l.starts_with("bestmove")).cloned().expect("bestmove");
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .cloned()
+            .expect("info");
+        let best = lines
+            .iter()
+            .find(|l| l.starts_with("bestmove"))
+            .cloned()
+            .expect("bestmove");
         (last_info.split(" nps ").next().map(str::to_string), best)
     };
     let first = run();
@@ -155,13 +208,22 @@ fn isready_and_stop_are_answered_quickly_during_an_infinite_search() {
     s.handle_line("isready");
     out.wait_for("readyok", Duration::from_millis(50));
     let ready = start.elapsed();
-    assert!(!out.lines().iter().any(|l| l.starts_with("bestmove")), "bestmove before stop");
+    assert!(
+        !out.lines().iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop"
+    );
     let start = Instant::now();
     s.handle_line("stop");
     out.wait_for("bestmove", Duration::from_millis(50));
     let stopped = start.elapsed();
     eprintln!("isready answered in {ready:?}, stop gave bestmove in {stopped:?}");
-    assert_eq!(out.lines().iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    assert_eq!(
+        out.lines()
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count(),
+        1
+    );
 }
 
 #[test]
@@ -170,7 +232,10 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
     s.handle_line("position startpos moves e2e4");
     s.handle_line("go ponder wtime 1000 btime 1000");
     std::thread::sleep(Duration::from_millis(100));
-    assert!(!out.lines().iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
+    assert!(
+        !out.lines().iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
     s.handle_line("ponderhit");
     out.wait_for("bestmove", Duration::from_secs(2));
 }
@@ -182,10 +247,15 @@ fn multipv_reports_distinct_lines() {
     s.handle_line("position startpos");
     s.handle_line("go depth 5");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
-    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
     assert_eq!(last.len(), 3, "{lines:?}");
-    let firsts: std::collections::HashSet<&str> =
-        last.iter().filter_map(|l| l.split(" pv ").nth(1)?.split(' ').next()).collect();
+    let firsts: std::collections::HashSet<&str> = last
+        .iter()
+        .filter_map(|l| l.split(" pv ").nth(1)?.split(' ').next())
+        .collect();
     assert_eq!(firsts.len(), 3);
     for k in 1..=3 {
         assert!(last.iter().any(|l| l.contains(&format!(" multipv {k} "))));
@@ -195,16 +265,24 @@ fn multipv_reports_distinct_lines() {
 #[test]
 fn finds_short_mates() {
     let (mut s, out) = session();
-    s.handle_line("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    s.handle_line(
+        "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    );
     s.handle_line("go mate 1");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
-    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l == "bestmove h5f7"), "{lines:?}");
     out.take();
     s.handle_line("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     s.handle_line("go depth 6");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
-    assert!(lines.iter().any(|l| l.starts_with("bestmove d1d8")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove d1d8")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -222,7 +300,13 @@ fn go_perft_prints_divide_and_the_total() {
     s.handle_line("position startpos");
     s.handle_line("go perft 3");
     let lines = out.take();
-    assert_eq!(lines.iter().filter(|l| l.len() > 6 && l.contains(": ") && !l.starts_with("info")).count(), 20 + 1);
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.len() > 6 && l.contains(": ") && !l.starts_with("info"))
+            .count(),
+        20 + 1
+    );
     assert!(lines.contains(&"Nodes searched: 8902".to_string()));
 }
 
@@ -234,7 +318,10 @@ fn bench_node_count_is_a_signature() {
         out.take().last().cloned().expect("bench line")
     };
     let first = count();
-    assert!(first.ends_with(" nps") && first.contains(" nodes "), "{first}");
+    assert!(
+        first.ends_with(" nps") && first.contains(" nodes "),
+        "{first}"
+    );
     let nodes = |line: &str| line.split(' ').next().map(str::to_string);
     assert_eq!(nodes(&first), nodes(&count()));
 }

@@ -58,7 +58,9 @@ impl SearchControl {
     /// Time counted against the clock: since `ponderhit` for a ponder search.
     pub fn clock_elapsed(&self) -> Duration {
         let since_start = self.started.elapsed();
-        since_start.saturating_sub(Duration::from_millis(self.ponderhit_ms.load(Ordering::Acquire)))
+        since_start.saturating_sub(Duration::from_millis(
+            self.ponderhit_ms.load(Ordering::Acquire),
+        ))
     }
 }
 

@@ -28,7 +28,10 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Self { multipv: 1, move_overhead_ms: 30 }
+        Self {
+            multipv: 1,
+            move_overhead_ms: 30,
+        }
     }
 }
 
@@ -98,7 +101,8 @@ impl<G: Evaluate> Engine<G> {
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.heuristics.resize_with(self.threads, || Box::new(Heuristics::new()));
+        self.heuristics
+            .resize_with(self.threads, || Box::new(Heuristics::new()));
     }
 
     /// The persistent settings.
@@ -138,7 +142,9 @@ impl<G: Evaluate> Engine<G> {
         } else if let Some(ms) = limits.movetime_ms {
             Some(budget_for_movetime(ms, self.settings.move_overhead_ms))
         } else {
-            limits.clock.map(|c| budget_for_clock(&c, self.settings.move_overhead_ms))
+            limits
+                .clock
+                .map(|c| budget_for_clock(&c, self.settings.move_overhead_ms))
         };
         let finished = AtomicBool::new(false);
         let nodes = NodeCounter::default();
@@ -150,15 +156,21 @@ impl<G: Evaluate> Engine<G> {
         let result = std::thread::scope(|scope| {
             for heuristics in helper_heuristics.iter_mut().take(threads - 1) {
                 let (finished, nodes, legal) = (&finished, &nodes, &legal);
-                let spawned = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(scope, move || {
-                    heuristics.new_search();
-                    let budget = Budget { node_limit: None, hard_time: None };
-                    let mut worker =
-                        Worker::new(false, tt, control, finished, nodes, budget, heuristics, history);
-                    worker.allowed = legal.clone();
-                    iterate(&mut worker, root, limits, None, 1, &mut |_| {});
-                    worker.flush_nodes();
-                });
+                let spawned = std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        heuristics.new_search();
+                        let budget = Budget {
+                            node_limit: None,
+                            hard_time: None,
+                        };
+                        let mut worker = Worker::new(
+                            false, tt, control, finished, nodes, budget, heuristics, history,
+                        );
+                        worker.allowed = legal.clone();
+                        iterate(&mut worker, root, limits, None, 1, &mut |_| {});
+                        worker.flush_nodes();
+                    });
                 if spawned.is_err() {
                     break; // Fewer helpers: the search still works.
                 }
@@ -167,11 +179,29 @@ impl<G: Evaluate> Engine<G> {
             let (finished_ref, nodes_ref, legal_ref) = (&finished, &nodes, &legal);
             let main = move || {
                 heuristics.new_search();
-                let budget = Budget { node_limit: limits.nodes, hard_time: time.map(|t| t.hard) };
-                let mut worker =
-                    Worker::new(true, tt, control, finished_ref, nodes_ref, budget, heuristics, history);
+                let budget = Budget {
+                    node_limit: limits.nodes,
+                    hard_time: time.map(|t| t.hard),
+                };
+                let mut worker = Worker::new(
+                    true,
+                    tt,
+                    control,
+                    finished_ref,
+                    nodes_ref,
+                    budget,
+                    heuristics,
+                    history,
+                );
                 worker.allowed = legal_ref.clone();
-                let result = iterate(&mut worker, root, limits, time, settings.multipv.max(1), report);
+                let result = iterate(
+                    &mut worker,
+                    root,
+                    limits,
+                    time,
+                    settings.multipv.max(1),
+                    report,
+                );
                 worker.flush_nodes();
                 // UCI: after `go infinite` or while pondering, the move waits
                 // for `stop` (or `ponderhit`).
@@ -183,7 +213,9 @@ impl<G: Evaluate> Engine<G> {
             };
             // The main worker gets a thread with a large stack too, so the
             // caller's stack size never matters.
-            let handle = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(scope, main);
+            let handle = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, main);
             match handle {
                 Ok(handle) => handle.join().unwrap_or_else(|_| fallback(&legal)),
                 Err(_) => {
@@ -192,7 +224,10 @@ impl<G: Evaluate> Engine<G> {
                 }
             }
         });
-        SearchResult { nodes: nodes.get(), ..result }
+        SearchResult {
+            nodes: nodes.get(),
+            ..result
+        }
     }
 
     /// Permille of the table used by the current search.
@@ -203,7 +238,13 @@ impl<G: Evaluate> Engine<G> {
 
 /// A result when no search could run: the first legal move.
 fn fallback<M: Copy>(legal: &[M]) -> SearchResult<M> {
-    SearchResult { best_move: legal.first().copied(), ponder_move: None, score: 0, depth: 0, nodes: 0 }
+    SearchResult {
+        best_move: legal.first().copied(),
+        ponder_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    }
 }
 
 /// Iterative deepening on one worker; reports (main thread) after each
@@ -216,17 +257,26 @@ fn iterate<G: Evaluate>(
     multipv: usize,
     report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
 ) -> SearchResult<G::Move> {
-    let mut result = SearchResult { best_move: worker.allowed.first().copied(), ponder_move: None, score: 0, depth: 0, nodes: 0 };
+    let mut result = SearchResult {
+        best_move: worker.allowed.first().copied(),
+        ponder_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
     if worker.allowed.is_empty() {
         return result;
     }
     let lines = multipv.min(worker.allowed.len());
-    let max_depth = limits.depth.map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+    let max_depth = limits
+        .depth
+        .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
     let mut previous_scores = vec![0i32; lines];
     for depth in 1..=max_depth {
         worker.excluded.clear();
         worker.seldepth = 0;
         let mut completed = Vec::with_capacity(lines);
+        #[allow(clippy::needless_range_loop)] // `line` also numbers the MultiPV line
         for line in 0..lines {
             let mut delta = 25;
             let (mut alpha, mut beta) = if depth >= 5 {
@@ -292,29 +342,42 @@ fn iterate<G: Evaluate>(
         if worker.aborted {
             break;
         }
-        if let Some(mate) = limits.mate {
-            if result.score >= MATE - 2 * mate as i32 + 1 {
-                break;
-            }
+        if let Some(mate) = limits.mate
+            && result.score > MATE - 2 * mate as i32
+        {
+            break;
         }
-        if result.score.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - result.score.abs()) + 4 && time.is_some() {
+        if result.score.abs() >= MATE_BOUND
+            && depth as i32 > 2 * (MATE - result.score.abs()) + 4
+            && time.is_some()
+        {
             break; // A forced mate is found and proven deep enough.
         }
         if let Some(time) = time {
-            if worker.is_main && !worker.control.pondering() && worker.control.clock_elapsed() >= time.soft {
+            if worker.is_main
+                && !worker.control.pondering()
+                && worker.control.clock_elapsed() >= time.soft
+            {
                 break;
             }
-            if worker.allowed.len() == 1 && worker.is_main && !worker.control.pondering() && depth >= 4 {
+            if worker.allowed.len() == 1
+                && worker.is_main
+                && !worker.control.pondering()
+                && depth >= 4
+            {
                 break;
             }
         }
-        if worker.control.stopped() || (!worker.is_main && worker.finished.load(std::sync::atomic::Ordering::Relaxed)) {
+        if worker.control.stopped()
+            || (!worker.is_main && worker.finished.load(std::sync::atomic::Ordering::Relaxed))
+        {
             break;
         }
-        if let Some(limit) = limits.nodes {
-            if worker.is_main && worker.nodes >= limit {
-                break;
-            }
+        if let Some(limit) = limits.nodes
+            && worker.is_main
+            && worker.nodes >= limit
+        {
+            break;
         }
     }
     if result.ponder_move.is_none() {
@@ -323,7 +386,13 @@ fn iterate<G: Evaluate>(
     result
 }
 
-fn info<G: Evaluate>(worker: &Worker<'_, G>, depth: u32, line: usize, score: i32, bound: Option<Bound>) -> SearchInfo<G::Move> {
+fn info<G: Evaluate>(
+    worker: &Worker<'_, G>,
+    depth: u32,
+    line: usize,
+    score: i32,
+    bound: Option<Bound>,
+) -> SearchInfo<G::Move> {
     SearchInfo {
         depth,
         seldepth: worker.seldepth as u32,
@@ -338,10 +407,17 @@ fn info<G: Evaluate>(worker: &Worker<'_, G>, depth: u32, line: usize, score: i32
 }
 
 /// The table's move after `best`, when the PV was cut short.
-fn ponder_from_table<G: Evaluate>(worker: &Worker<'_, G>, root: &G, best: Option<G::Move>) -> Option<G::Move> {
+fn ponder_from_table<G: Evaluate>(
+    worker: &Worker<'_, G>,
+    root: &G,
+    best: Option<G::Move>,
+) -> Option<G::Move> {
     let child = root.play(best?)?;
     let code = worker.tt.probe(child.hash())?.mv;
     let mut moves = MoveList::new();
     child.generate(&mut moves);
-    moves.iter().copied().find(|&m| code != 0 && G::encode_move(m) == code)
+    moves
+        .iter()
+        .copied()
+        .find(|&m| code != 0 && G::encode_move(m) == code)
 }

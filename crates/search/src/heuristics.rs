@@ -53,7 +53,17 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
 
     /// A quiet move caused a cutoff at `ply`: remember it, reward it, and
     /// penalise the quiet moves tried before it.
-    pub fn reward(&mut self, team: usize, ply: usize, mv: M, code: u32, previous_code: u32, depth: i32, tried: &[u32]) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn reward(
+        &mut self,
+        team: usize,
+        ply: usize,
+        mv: M,
+        code: u32,
+        previous_code: u32,
+        depth: i32,
+        tried: &[u32],
+    ) {
         if self.killers[ply][0] != mv {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;

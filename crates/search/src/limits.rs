@@ -59,13 +59,19 @@ pub fn budget_for_clock(clock: &Clock, overhead_ms: u64) -> TimeBudget {
         (soft, (soft * 4).min(cap))
     };
     let soft = soft.max(1).min(hard.max(1));
-    TimeBudget { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard.max(1)) }
+    TimeBudget {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard.max(1)),
+    }
 }
 
 /// The budget for `go movetime`: the whole time less the overhead.
 pub fn budget_for_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
     let time = Duration::from_millis(movetime_ms.saturating_sub(overhead_ms).max(1));
-    TimeBudget { soft: time, hard: time }
+    TimeBudget {
+        soft: time,
+        hard: time,
+    }
 }
 
 #[cfg(test)]
@@ -77,11 +83,18 @@ mod tests {
         for remaining in [-50i64, 0, 5, 40, 100, 1_000, 10_000, 600_000] {
             for increment in [0i64, 100, 5_000] {
                 for moves_to_go in [None, Some(1), Some(2), Some(40)] {
-                    let clock = Clock { remaining_ms: remaining, increment_ms: increment, moves_to_go };
+                    let clock = Clock {
+                        remaining_ms: remaining,
+                        increment_ms: increment,
+                        moves_to_go,
+                    };
                     let budget = budget_for_clock(&clock, 30);
                     assert!(budget.soft <= budget.hard, "{clock:?}");
                     let usable = (remaining.max(0) as u64).saturating_sub(30).max(1);
-                    assert!(budget.hard.as_millis() as u64 <= usable, "{clock:?}: {budget:?}");
+                    assert!(
+                        budget.hard.as_millis() as u64 <= usable,
+                        "{clock:?}: {budget:?}"
+                    );
                 }
             }
         }
@@ -89,8 +102,17 @@ mod tests {
 
     #[test]
     fn ten_seconds_with_increment_gives_a_sensible_slice() {
-        let budget = budget_for_clock(&Clock { remaining_ms: 10_000, increment_ms: 100, moves_to_go: None }, 30);
-        assert!(budget.soft > Duration::from_millis(150) && budget.soft < Duration::from_millis(600));
+        let budget = budget_for_clock(
+            &Clock {
+                remaining_ms: 10_000,
+                increment_ms: 100,
+                moves_to_go: None,
+            },
+            30,
+        );
+        assert!(
+            budget.soft > Duration::from_millis(150) && budget.soft < Duration::from_millis(600)
+        );
         assert!(budget.hard < Duration::from_millis(2_500));
     }
 }

@@ -84,7 +84,11 @@ impl TranspositionTable {
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let mut slots = Vec::with_capacity(buckets * BUCKET);
         slots.resize_with(buckets * BUCKET, Slot::default);
-        Self { slots, buckets, age: 0 }
+        Self {
+            slots,
+            buckets,
+            age: 0,
+        }
     }
 
     /// Empties the table.
@@ -144,7 +148,14 @@ impl TranspositionTable {
                         {
                             return;
                         }
-                        let entry = if entry.mv == 0 { TableEntry { mv: old.mv, ..entry } } else { entry };
+                        let entry = if entry.mv == 0 {
+                            TableEntry {
+                                mv: old.mv,
+                                ..entry
+                            }
+                        } else {
+                            entry
+                        };
                         let data = pack(&entry, self.age);
                         slot.data.store(data, Ordering::Relaxed);
                         slot.check.store(key ^ data, Ordering::Relaxed);
@@ -184,7 +195,12 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let table = TranspositionTable::new(1);
-        let entry = TableEntry { mv: 0xABCD, score: -31_990, depth: 12, bound: Bound::Lower };
+        let entry = TableEntry {
+            mv: 0xABCD,
+            score: -31_990,
+            depth: 12,
+            bound: Bound::Lower,
+        };
         table.store(0xDEAD_BEEF, entry);
         assert_eq!(table.probe(0xDEAD_BEEF), Some(entry));
         assert_eq!(table.probe(0xDEAD_BEEE), None);
@@ -192,11 +208,31 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_shallowest() {
-        let table = TranspositionTable { slots: (0..4).map(|_| Slot::default()).collect(), buckets: 1, age: 0 };
+        let table = TranspositionTable {
+            slots: (0..4).map(|_| Slot::default()).collect(),
+            buckets: 1,
+            age: 0,
+        };
         for (key, depth) in [(1u64, 5u8), (2, 1), (3, 9), (4, 7)] {
-            table.store(key, TableEntry { mv: 1, score: 0, depth, bound: Bound::Exact });
+            table.store(
+                key,
+                TableEntry {
+                    mv: 1,
+                    score: 0,
+                    depth,
+                    bound: Bound::Exact,
+                },
+            );
         }
-        table.store(5, TableEntry { mv: 1, score: 0, depth: 3, bound: Bound::Exact });
+        table.store(
+            5,
+            TableEntry {
+                mv: 1,
+                score: 0,
+                depth: 3,
+                bound: Bound::Exact,
+            },
+        );
         assert!(table.probe(2).is_none());
         assert!(table.probe(5).is_some() && table.probe(3).is_some());
     }

@@ -60,7 +60,11 @@ struct Scored<M> {
 
 impl<M> Scored<M> {
     fn new() -> Self {
-        Self { moves: MoveList::new(), scores: ArrayVec::new(), quiet: ArrayVec::new() }
+        Self {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            quiet: ArrayVec::new(),
+        }
     }
 }
 
@@ -118,12 +122,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.unflushed = 0;
             self.check_time();
         }
-        if self.is_main && self.may_abort {
-            if let Some(limit) = self.budget.node_limit {
-                if self.nodes >= limit {
-                    self.abort();
-                }
-            }
+        if self.is_main
+            && self.may_abort
+            && let Some(limit) = self.budget.node_limit
+            && self.nodes >= limit
+        {
+            self.abort();
         }
     }
 
@@ -136,12 +140,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
             return;
         }
-        if self.is_main && self.may_abort && !self.control.pondering() {
-            if let Some(hard) = self.budget.hard_time {
-                if self.control.clock_elapsed() >= hard {
-                    self.abort();
-                }
-            }
+        if self.is_main
+            && self.may_abort
+            && !self.control.pondering()
+            && let Some(hard) = self.budget.hard_time
+            && self.control.clock_elapsed() >= hard
+        {
+            self.abort();
         }
     }
 
@@ -159,7 +164,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn is_repetition(&self, position: &G) -> bool {
         let key = position.hash();
         let window = (position.reversible_plies() as usize).min(self.keys.len());
-        self.keys[self.keys.len() - window..].iter().rev().any(|&k| k == key)
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .any(|&k| k == key)
     }
 
     fn terminal_score(position: &G, ply: usize) -> i32 {
@@ -178,7 +186,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// from the parent's point of view.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn child(&mut self, parent: &G, child: &G, depth: i32, alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+    fn child(
+        &mut self,
+        parent: &G,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         if child.team() == parent.team() {
             self.search(child, depth, alpha, beta, ply + 1, pv_node, true)
         } else {
@@ -187,7 +204,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     #[inline]
-    fn child_quiescence(&mut self, parent: &G, child: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn child_quiescence(
+        &mut self,
+        parent: &G,
+        child: &G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if child.team() == parent.team() {
             self.quiescence(child, alpha, beta, ply + 1)
         } else {
@@ -235,7 +259,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         scored.moves.swap(index, best);
         scored.scores.swap(index, best);
         scored.quiet.swap(index, best);
-        (scored.moves[index], scored.quiet[index], scored.scores[index])
+        (
+            scored.moves[index],
+            scored.quiet[index],
+            scored.scores[index],
+        )
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -287,21 +315,27 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let key = position.hash();
         let entry = self.tt.probe(key);
         let tt_code = entry.map_or(0, |e| e.mv);
-        if let Some(e) = entry {
-            if !pv_node && !root && i32::from(e.depth) >= depth {
-                let score = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(e) = entry
+            && !pv_node
+            && !root
+            && i32::from(e.depth) >= depth
+        {
+            let score = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
             }
         }
 
-        let static_eval = if in_check { -INFINITY } else { position.evaluate() };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            position.evaluate()
+        };
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
 
@@ -309,23 +343,42 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if depth <= 7 && static_eval - 80 * depth + if improving { 40 } else { 0 } >= beta {
                 return static_eval;
             }
-            if allow_null && depth >= 3 && static_eval >= beta && position.has_non_pawn_material() {
-                if let Some(child) = position.play_null() {
-                    let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-                    self.keys.push(key);
-                    self.previous[ply] = 0;
-                    let score = if child.team() == position.team() {
-                        self.search(&child, depth - 1 - reduction, beta - 1, beta, ply + 1, false, false)
-                    } else {
-                        -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false)
-                    };
-                    self.keys.pop();
-                    if self.aborted {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return if score >= MATE_BOUND { beta } else { score };
-                    }
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && position.has_non_pawn_material()
+                && let Some(child) = position.play_null()
+            {
+                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.keys.push(key);
+                self.previous[ply] = 0;
+                let score = if child.team() == position.team() {
+                    self.search(
+                        &child,
+                        depth - 1 - reduction,
+                        beta - 1,
+                        beta,
+                        ply + 1,
+                        false,
+                        false,
+                    )
+                } else {
+                    -self.search(
+                        &child,
+                        depth - 1 - reduction,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                        false,
+                    )
+                };
+                self.keys.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
                 }
             }
         }
@@ -343,11 +396,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             scored.moves = kept;
         }
         if scored.moves.is_empty() {
-            return if root { -INFINITY } else { Self::terminal_score(position, ply) };
+            return if root {
+                -INFINITY
+            } else {
+                Self::terminal_score(position, ply)
+            };
         }
         self.score_moves(position, &mut scored, tt_code, ply);
 
-        let depth = if tt_code == 0 && depth >= 5 && !in_check { depth - 1 } else { depth };
+        let depth = if tt_code == 0 && depth >= 5 && !in_check {
+            depth - 1
+        } else {
+            depth
+        };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = G::Move::default();
@@ -368,7 +429,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
-            let Some(child) = position.play(mv) else { continue };
+            let Some(child) = position.play(mv) else {
+                continue;
+            };
             let gives_check = child.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             self.keys.push(key);
@@ -392,7 +455,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     r -= (order_score / 8192).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = self.child(position, &child, new_depth - r, alpha, alpha + 1, ply, false);
+                let mut s = self.child(
+                    position,
+                    &child,
+                    new_depth - r,
+                    alpha,
+                    alpha + 1,
+                    ply,
+                    false,
+                );
                 if s > alpha && r > 0 {
                     s = self.child(position, &child, new_depth, alpha, alpha + 1, ply, false);
                 }
@@ -416,7 +487,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heuristics.reward(team, ply, mv, code, previous_code, depth, &quiets_tried);
+                            self.heuristics.reward(
+                                team,
+                                ply,
+                                mv,
+                                code,
+                                previous_code,
+                                depth,
+                                &quiets_tried,
+                            );
                         }
                         break;
                     }
@@ -437,11 +516,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        if !(root && !self.excluded.is_empty()) {
+        if !root || self.excluded.is_empty() {
             self.tt.store(
                 key,
                 TableEntry {
-                    mv: if bound == Bound::Upper { 0 } else { G::encode_move(best_move) },
+                    mv: if bound == Bound::Upper {
+                        0
+                    } else {
+                        G::encode_move(best_move)
+                    },
                     score: to_table(best_score, ply),
                     depth: depth.clamp(0, 255) as u8,
                     bound,
@@ -486,12 +569,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             position.generate_noisy(&mut scored.moves);
         }
         for &mv in scored.moves.iter() {
-            scored.scores.push(position.noisy_score(mv).unwrap_or(-NOISY));
+            scored
+                .scores
+                .push(position.noisy_score(mv).unwrap_or(-NOISY));
             scored.quiet.push(false);
         }
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
-            let Some(child) = position.play(mv) else { continue };
+            let Some(child) = position.play(mv) else {
+                continue;
+            };
             let score = self.child_quiescence(position, &child, alpha, beta, ply);
             if self.aborted {
                 return 0;

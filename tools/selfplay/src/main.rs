@@ -52,13 +52,19 @@ struct Args {
 }
 
 fn play_game(args: &Args, index: usize) -> Vec<String> {
-    let mut rng = StdRng::seed_from_u64(args.seed.wrapping_mul(0x9E37_79B9).wrapping_add(index as u64));
+    let mut rng = StdRng::seed_from_u64(
+        args.seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(index as u64),
+    );
     let mut position = Position::startpos();
     let mut keys: Vec<u64> = Vec::new();
     for _ in 0..args.random_plies {
         let mut moves = MoveList::new();
         position.generate(&mut moves);
-        let Some(&mv) = moves.choose(&mut rng) else { return Vec::new() };
+        let Some(&mv) = moves.choose(&mut rng) else {
+            return Vec::new();
+        };
         keys.push(position.hash());
         position = position.play_unchecked(mv);
     }
@@ -76,13 +82,26 @@ fn play_game(args: &Args, index: usize) -> Vec<String> {
             break None;
         }
         let control = SearchControl::new(false);
-        let limits = Limits { nodes: Some(args.nodes), ..Limits::default() };
+        let limits = Limits {
+            nodes: Some(args.nodes),
+            ..Limits::default()
+        };
         let found = engine.search(&position, &keys, &limits, &control, &mut |_| {});
-        let Some(best) = found.best_move else { break None };
+        let Some(best) = found.best_move else {
+            break None;
+        };
         let team = position.team();
         if found.score.abs() >= 1000 {
-            let leader = if found.score > 0 { team } else { team.opponent() };
-            winning_streak = if winning_streak.0 == leader { (leader, winning_streak.1 + 1) } else { (leader, 1) };
+            let leader = if found.score > 0 {
+                team
+            } else {
+                team.opponent()
+            };
+            winning_streak = if winning_streak.0 == leader {
+                (leader, winning_streak.1 + 1)
+            } else {
+                (leader, 1)
+            };
             if winning_streak.1 >= 6 {
                 break Some(leader);
             }
@@ -100,12 +119,18 @@ fn play_game(args: &Args, index: usize) -> Vec<String> {
         Some(Team::Second) => "0-1",
         None => "1/2-1/2",
     };
-    recorded.into_iter().map(|fen| format!("{fen} | {label}")).collect()
+    recorded
+        .into_iter()
+        .map(|fen| format!("{fen} | {label}"))
+        .collect()
 }
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.threads.max(1)).build() {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.max(1))
+        .build()
+    {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("error: {e}");
@@ -113,7 +138,12 @@ fn main() -> std::process::ExitCode {
         }
     };
     let start = std::time::Instant::now();
-    let games: Vec<Vec<String>> = pool.install(|| (0..args.games).into_par_iter().map(|i| play_game(&args, i)).collect());
+    let games: Vec<Vec<String>> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|i| play_game(&args, i))
+            .collect()
+    });
     let mut file = match std::fs::File::create(&args.out) {
         Ok(file) => std::io::BufWriter::new(file),
         Err(e) => {
@@ -126,7 +156,13 @@ fn main() -> std::process::ExitCode {
     for game in &games {
         positions += game.len();
         if let Some(first) = game.first() {
-            let index = if first.ends_with("1-0") { 0 } else if first.ends_with("0-1") { 1 } else { 2 };
+            let index = if first.ends_with("1-0") {
+                0
+            } else if first.ends_with("0-1") {
+                1
+            } else {
+                2
+            };
             results[index] += 1;
         }
         for line in game {

@@ -37,6 +37,29 @@ impl Dataset {
         &self.terms[entry.start..entry.end]
     }
 
+    /// Splits off the last `fraction` of the positions (in file order, so
+    /// the positions of one game mostly land on the same side) as a
+    /// validation set: `(training, validation)`.
+    pub fn split_tail(mut self, fraction: f64) -> (Dataset, Dataset) {
+        let n = self.entries.len();
+        let keep = n - ((n as f64 * fraction.clamp(0.0, 1.0)) as usize).min(n);
+        let tail_entries = self.entries.split_off(keep);
+        let boundary = tail_entries.first().map_or(self.terms.len(), |e| e.start);
+        let tail_terms = self.terms.split_off(boundary);
+        let validation = Dataset {
+            entries: tail_entries
+                .into_iter()
+                .map(|e| Entry {
+                    start: e.start - boundary,
+                    end: e.end - boundary,
+                    ..e
+                })
+                .collect(),
+            terms: tail_terms,
+        };
+        (self, validation)
+    }
+
     /// Builds a dataset from positions and White's results.
     pub fn from_positions(samples: &[(Position, f64)]) -> Dataset {
         let features: Vec<_> = samples
@@ -143,6 +166,38 @@ mod tests {
         assert!(err.starts_with("f:2: bad result"), "{err}");
         let err = parse_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "f").unwrap_err();
         assert!(err.contains("expected `<FEN> | <result>`"), "{err}");
+    }
+
+    #[test]
+    fn a_validation_tail_keeps_every_position_intact() {
+        let samples: Vec<_> = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4KQ2 b - - 3 40",
+            "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 30",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, fen)| (Position::from_fen(fen).expect("valid"), i as f64 / 4.0))
+        .collect();
+        let whole = Dataset::from_positions(&samples);
+        let (train, validation) = whole.clone().split_tail(0.5);
+        assert_eq!((train.entries.len(), validation.entries.len()), (2, 2));
+        let all = whole.entries.iter().map(|e| whole.terms_of(e).to_vec());
+        let parts = train
+            .entries
+            .iter()
+            .map(|e| train.terms_of(e).to_vec())
+            .chain(
+                validation
+                    .entries
+                    .iter()
+                    .map(|e| validation.terms_of(e).to_vec()),
+            );
+        assert!(all.eq(parts));
+        assert_eq!(validation.entries[1].result, 0.75);
+        let (train, validation) = whole.split_tail(0.0);
+        assert_eq!((train.entries.len(), validation.entries.len()), (4, 0));
     }
 
     #[test]

@@ -34,7 +34,8 @@
 //!
 //! ```text
 //! cargo run --release -p augur-tune -- --data FILE [--epochs N] [--out PATH]
-//!     [--learning-rate X] [--batch-size N] [--k K] [--from-hand] [--seed S]
+//!     [--learning-rate X] [--batch-size N] [--l2 L] [--validation F]
+//!     [--k K] [--from-hand] [--seed S]
 //! ```
 //!
 //! By default tuning starts from the weights compiled into the engine (so
@@ -79,6 +80,10 @@ struct Args {
     /// Positions per gradient step.
     #[arg(long, default_value_t = 16384)]
     batch_size: usize,
+    /// Hold out this fraction of the positions (the end of the file) and
+    /// report their error each epoch, to choose `--epochs` and `--l2`.
+    #[arg(long, default_value_t = 0.0)]
+    validation: f64,
     /// Use this sigmoid scale instead of fitting it.
     #[arg(long)]
     k: Option<f64>,
@@ -88,6 +93,10 @@ struct Args {
     /// Only write the hand-made weights to `--out`, without tuning.
     #[arg(long, conflicts_with = "data")]
     hand: bool,
+    /// Pull of each weight towards its starting value (`l2 · Σ (w − w₀)²`
+    /// is added to the error); keeps weights the data rarely uses sane.
+    #[arg(long, default_value_t = 1e-8)]
+    l2: f64,
     /// Seed for shuffling the mini-batches.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -119,14 +128,31 @@ fn run(args: Args) -> Result<(), String> {
     if args.learning_rate.is_nan() || args.learning_rate <= 0.0 {
         return Err("--learning-rate must be positive".to_string());
     }
+    if !(0.0..1.0).contains(&args.validation) {
+        return Err("--validation must be a fraction from 0 to below 1".to_string());
+    }
+    if args.l2.is_nan() || args.l2 < 0.0 {
+        return Err("--l2 must be zero or positive".to_string());
+    }
     let started = Instant::now();
-    let data = data::load(path)?;
+    let (data, validation) = data::load(path)?.split_tail(args.validation);
     eprintln!(
-        "{} positions, {} features, read in {:.1}s",
+        "{} positions ({} more held out for validation), {} features, read in {:.1}s",
         data.entries.len(),
+        validation.entries.len(),
         data.terms.len(),
         started.elapsed().as_secs_f64()
     );
+    if data.entries.is_empty() {
+        return Err("no training positions left after the validation split".to_string());
+    }
+    let validate = |params: &[[f64; 2]], k: f64| {
+        if validation.entries.is_empty() {
+            String::new()
+        } else {
+            format!("  validation {:.6}", tuner::error(&validation, params, k))
+        }
+    };
 
     let start = if args.from_hand {
         hand::hand_weights()
@@ -146,33 +172,43 @@ fn run(args: Args) -> Result<(), String> {
         }
     };
     let initial = tuner::error(&data, &params, k);
-    eprintln!("K = {k:.6}, initial error {initial:.6}");
+    eprintln!(
+        "K = {k:.6}, initial error {initial:.6}{}",
+        validate(&params, k)
+    );
 
     let settings = tuner::Settings {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
         batch_size: args.batch_size,
         seed: args.seed,
+        l2: args.l2,
     };
     let epoch_started = Instant::now();
-    tuner::optimise(&data, &mut params, k, settings, |epoch, error| {
+    tuner::optimise(&data, &mut params, k, settings, |epoch, error, params| {
         eprintln!(
-            "epoch {epoch:4}  error {error:.6}  ({:.1}s)",
+            "epoch {epoch:4}  error {error:.6}{}  ({:.1}s)",
+            validate(params, k),
             epoch_started.elapsed().as_secs_f64()
         );
     });
 
     let pairs = tuner::to_pairs(&params);
-    let final_error = tuner::error(&data, &tuner::to_params(&pairs), k);
-    eprintln!("rounded weights: error {final_error:.6} (from {initial:.6})");
+    let rounded = tuner::to_params(&pairs);
+    let final_error = tuner::error(&data, &rounded, k);
+    eprintln!(
+        "rounded weights: error {final_error:.6} (from {initial:.6}){}",
+        validate(&rounded, k)
+    );
     let provenance = vec![
         format!(
-            "Tuned on {} ({} positions), {} epochs, learning rate {}, batch {}.",
+            "Tuned on {} ({} positions), {} epochs, learning rate {}, batch {}, l2 {}.",
             path.display(),
             data.entries.len(),
             args.epochs,
             args.learning_rate,
-            args.batch_size
+            args.batch_size,
+            args.l2
         ),
         format!("K = {k:.6}; error {initial:.6} -> {final_error:.6}."),
     ];

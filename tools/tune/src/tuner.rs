@@ -91,6 +91,11 @@ pub struct Settings {
     pub batch_size: usize,
     /// Seed for shuffling the batches.
     pub seed: u64,
+    /// Strength of the pull of every weight towards its starting value:
+    /// `l2 · Σ (w − w₀)²` is added to the error. Weights the data rarely
+    /// uses stay near their starting values instead of drifting to
+    /// extremes (Adam moves rare weights as fast as common ones).
+    pub l2: f64,
 }
 
 /// The gradient of the summed squared error over `batch` (entry indices).
@@ -129,13 +134,14 @@ fn gradient(data: &Dataset, batch: &[u32], params: &[[f64; 2]], k: f64) -> Vec<[
 }
 
 /// Runs Adam from `params` for `settings.epochs` epochs; `report` receives
-/// the epoch number (1-based) and the whole dataset's error after it.
+/// the epoch number (1-based), the whole dataset's error (without the L2
+/// term) after it, and the weights.
 pub fn optimise(
     data: &Dataset,
     params: &mut [[f64; 2]],
     k: f64,
     settings: Settings,
-    mut report: impl FnMut(usize, f64),
+    mut report: impl FnMut(usize, f64, &[[f64; 2]]),
 ) {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
@@ -145,6 +151,7 @@ pub fn optimise(
     let batch_size = settings.batch_size.clamp(1, n.max(1));
     let mut m = vec![[0.0f64; 2]; params.len()];
     let mut v = vec![[0.0f64; 2]; params.len()];
+    let prior: Vec<[f64; 2]> = params.to_vec();
     let mut rng = SplitMix64::new(settings.seed);
     let mut step = 0i32;
     for epoch in 1..=settings.epochs {
@@ -162,9 +169,10 @@ pub fn optimise(
             step += 1;
             let correction1 = 1.0 - BETA1.powi(step);
             let correction2 = 1.0 - BETA2.powi(step);
-            for ((p, g), (m, v)) in params.iter_mut().zip(&grad).zip(m.iter_mut().zip(&mut v)) {
+            let moments = m.iter_mut().zip(&mut v);
+            for (((p, g), (m, v)), p0) in params.iter_mut().zip(&grad).zip(moments).zip(&prior) {
                 for j in 0..2 {
-                    let g = g[j] * scale;
+                    let g = g[j] * scale + 2.0 * settings.l2 * (p[j] - p0[j]);
                     m[j] = BETA1 * m[j] + (1.0 - BETA1) * g;
                     v[j] = BETA2 * v[j] + (1.0 - BETA2) * g * g;
                     let m_hat = m[j] / correction1;
@@ -173,7 +181,7 @@ pub fn optimise(
                 }
             }
         }
-        report(epoch, error(data, params, k));
+        report(epoch, error(data, params, k), params);
     }
 }
 
@@ -286,8 +294,9 @@ mod tests {
             learning_rate: 2.0,
             batch_size: 1024,
             seed: 3,
+            l2: 0.0,
         };
-        optimise(&data, &mut params, k, settings, |_, e| errors.push(e));
+        optimise(&data, &mut params, k, settings, |_, e, _| errors.push(e));
         assert_eq!(errors.len(), 20);
         let after = errors[errors.len() - 1];
         assert!(
@@ -304,6 +313,31 @@ mod tests {
             .iter()
             .map(|e| evaluate(data, e, params))
             .collect()
+    }
+
+    #[test]
+    fn l2_keeps_weights_near_their_start() {
+        let (data, k) = synthetic(2000);
+        let start = to_params(&augur_chess::DEFAULT_WEIGHTS.pairs);
+        let distance = |l2: f64| {
+            let mut params = start.clone();
+            let settings = Settings {
+                epochs: 5,
+                learning_rate: 2.0,
+                batch_size: 512,
+                seed: 3,
+                l2,
+            };
+            optimise(&data, &mut params, k, settings, |_, _, _| {});
+            params
+                .iter()
+                .zip(&start)
+                .map(|(p, s)| (p[0] - s[0]).powi(2) + (p[1] - s[1]).powi(2))
+                .sum::<f64>()
+        };
+        let free = distance(0.0);
+        let held = distance(1e-3);
+        assert!(held < free * 0.5, "free {free}, held {held}");
     }
 
     #[test]
