@@ -24,11 +24,17 @@
 //! where the result is the final result of the game the position was taken
 //! from, from White's point of view: `1-0`, `0-1`, `1/2-1/2`, or a number
 //! `1.0`, `0.5`, `0.0` (any value from 0 to 1). Blank lines and lines
-//! starting with `#` are ignored. The data comes from Augur self-play games
-//! (written by the self-play tool); good data skips the opening book moves,
-//! positions in check and positions where the next move was a capture or
-//! promotion (quiet positions evaluate what the static evaluation can see),
-//! and holds at least a few hundred thousand positions from many games.
+//! starting with `#` are ignored. Good data skips the opening's random
+//! moves, positions in check and positions where the best move is a
+//! capture or promotion (the static evaluation should be fitted to quiet
+//! positions), and holds at least a few hundred thousand positions from
+//! many games. Augur's self-play tool (`tools/selfplay`) writes exactly
+//! this:
+//!
+//! ```text
+//! cargo run --release -p augur-selfplay -- --games 4000 --nodes 4000 --out target/selfplay.txt
+//! cargo run --release -p augur-tune -- --data target/selfplay.txt --epochs 100 --validation 0.1
+//! ```
 //!
 //! # Running
 //!
@@ -37,6 +43,15 @@
 //!     [--learning-rate X] [--batch-size N] [--l2 L] [--validation F]
 //!     [--k K] [--from-hand] [--seed S]
 //! ```
+//!
+//! Every weight is pulled towards its starting value by `--l2` (default
+//! 1e-8): Adam moves rarely used weights (a king on e5 in the middlegame)
+//! as fast as common ones, and without the pull they drift to extremes on
+//! small data sets. Use `--validation 0.1` to hold out the end of the file
+//! and watch its error per epoch when choosing `--l2` and `--epochs` (on
+//! 313k positions from 4000 self-play games at 2000 nodes, `--l2 0`
+//! overfits after the first epoch while 1e-8 keeps improving validation
+//! error slightly). More data allows a smaller `--l2`.
 //!
 //! By default tuning starts from the weights compiled into the engine (so
 //! repeated runs refine them) and writes `crates/chess/src/eval/weights.rs`.
