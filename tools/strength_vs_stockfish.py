@@ -50,7 +50,10 @@ def play_game(augur, stockfish, elo, opening, augur_white, base, inc, overhead):
         a = chess.engine.SimpleEngine.popen_uci(augur)
         a.configure({"Hash": 32, "Threads": 1})
         s = chess.engine.SimpleEngine.popen_uci(stockfish)
-        s.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 32})
+        if elo:
+            s.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 32})
+        else:
+            s.configure({"Threads": 1, "Hash": 32})
         engines = {chess.WHITE: a if augur_white else s, chess.BLACK: s if augur_white else a}
         clocks = {chess.WHITE: base, chess.BLACK: base}
         result, reason = None, None
@@ -110,8 +113,9 @@ def elo_with_error(scores):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--augur", default="target/release/augur")
-    ap.add_argument("--stockfish", default="/usr/games/stockfish")
-    ap.add_argument("--elo", type=int, default=2000)
+    ap.add_argument("--stockfish", default="/usr/games/stockfish",
+                    help="the opponent engine (any UCI engine; with --elo 0 it plays at full strength)")
+    ap.add_argument("--elo", type=int, default=2000, help="0: opponent at full strength (e.g. another Augur)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default="10+0.1", help="base seconds + increment seconds")
     ap.add_argument("--concurrency", type=int, default=2)
@@ -136,9 +140,12 @@ def main():
     print()
     elo, err, mean = elo_with_error(scores)
     w = scores.count(1.0); d = scores.count(0.5); l = scores.count(0.0)
-    print(f"Augur vs Stockfish UCI_Elo {args.elo} at {args.tc}: +{w} ={d} -{l}, "
-          f"score {100 * mean:.1f}%, Elo difference {elo:+.0f} +/- {err:.0f} (95%), "
-          f"Augur about {args.elo + elo:.0f} on Stockfish's UCI_Elo scale")
+    opponent = f"Stockfish UCI_Elo {args.elo}" if args.elo else args.stockfish
+    line = (f"Augur ({args.augur}) vs {opponent} at {args.tc}: +{w} ={d} -{l}, "
+            f"score {100 * mean:.1f}%, Elo difference {elo:+.0f} +/- {err:.0f} (95%)")
+    if args.elo:
+        line += f", Augur about {args.elo + elo:.0f} on Stockfish's UCI_Elo scale"
+    print(line)
     print("terminations:", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())))
     if args.pgn:
         with open(args.pgn, "w") as out:
