@@ -27,6 +27,7 @@ mod null_move;
 mod play;
 mod position;
 pub mod rules;
+mod san;
 mod types;
 mod zobrist;
 
