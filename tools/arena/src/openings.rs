@@ -1,0 +1,127 @@
+//! Openings: start positions from a file (FEN, EPD or the game's position
+//! strings, one per line), taken in order or in seeded random order, and/or
+//! a number of seeded random plies.
+
+use augur_core::{Game, MoveList};
+use rand::prelude::*;
+
+/// Where games start.
+#[derive(Clone, Debug)]
+pub struct OpeningBook {
+    /// Position strings (validated when loaded).
+    pub positions: Vec<String>,
+    /// Take them in random order.
+    pub random_order: bool,
+    /// Random legal plies played from the start position after the book.
+    pub random_plies: usize,
+    /// Seed for the random choices.
+    pub seed: u64,
+}
+
+/// A line up to its first `;` (EPD operations end with `;`). The caller
+/// then tries the first 6, then the first 4 fields, since EPD opcodes such
+/// as `bm Nf3` follow the 4 position fields.
+fn strip_epd(line: &str) -> String {
+    line.split(';')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl OpeningBook {
+    /// Reads a file of positions for game `G`; blank lines and `#` comments
+    /// are skipped; each line must parse.
+    pub fn load<G: Game>(path: &std::path::Path) -> Result<Vec<String>, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut positions = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let stripped = strip_epd(line);
+            let fields: Vec<&str> = stripped.split_whitespace().collect();
+            let candidates = [fields.len().min(6), fields.len().min(4)];
+            let parsed = candidates
+                .iter()
+                .map(|&n| fields[..n].join(" "))
+                .find(|text| G::from_fen(text).is_ok())
+                .ok_or_else(|| {
+                    format!("{}:{}: not a position: {line}", path.display(), number + 1)
+                })?;
+            positions.push(
+                G::from_fen(&parsed)
+                    .map(|p| p.fen())
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        if positions.is_empty() {
+            return Err(format!("{}: no positions", path.display()));
+        }
+        Ok(positions)
+    }
+
+    /// The start position and opening moves (move texts) of game pair `pair`.
+    pub fn opening<G: Game>(&self, pair: usize) -> (G, Vec<String>) {
+        let mut rng =
+            StdRng::seed_from_u64(self.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let start = if self.positions.is_empty() {
+            G::startpos()
+        } else {
+            let index = if self.random_order {
+                rng.random_range(0..self.positions.len())
+            } else {
+                pair % self.positions.len()
+            };
+            G::from_fen(&self.positions[index]).unwrap_or_else(|_| G::startpos())
+        };
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..self.random_plies {
+            let mut list = MoveList::new();
+            position.generate(&mut list);
+            let Some(&mv) = list.choose(&mut rng) else {
+                break;
+            };
+            let Some(next) = position.play(mv) else { break };
+            if next.outcome().is_some() {
+                break;
+            }
+            moves.push(position.move_text(mv));
+            position = next;
+        }
+        (start, moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_and_fen_lines_load_and_random_plies_are_reproducible() {
+        let dir = std::env::temp_dir().join(format!("arena-openings-{}", std::process::id()));
+        std::fs::write(
+            &dir,
+            "# comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+             r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n",
+        )
+        .expect("write");
+        let positions = OpeningBook::load::<augur_chess::Position>(&dir).expect("loads");
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(positions.len(), 2);
+        let book = OpeningBook {
+            positions,
+            random_order: false,
+            random_plies: 4,
+            seed: 3,
+        };
+        let (a, moves_a) = book.opening::<augur_chess::Position>(1);
+        let (b, moves_b) = book.opening::<augur_chess::Position>(1);
+        assert_eq!((a.fen(), &moves_a), (b.fen(), &moves_b));
+        assert_eq!(moves_a.len(), 4);
+        assert!(a.fen().starts_with("r1bqkbnr"));
+    }
+}

@@ -1,0 +1,181 @@
+//! Tournaments: a two-engine match, a gauntlet (the first engine against
+//! each other) or a round-robin, played as game pairs (same opening, colours
+//! swapped), `concurrency` games at a time. Results stream back to the
+//! caller as they finish; an SPRT can stop a match early (games under way
+//! finish, no new ones start).
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+
+use crate::engine::{EngineProcess, EngineSpec};
+use crate::game::{GameRecord, GameResult, GameSettings, play};
+use crate::openings::OpeningBook;
+use crate::timecontrol::Limit;
+use crate::variant::ArenaGame;
+
+/// The shape of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Engines 0 and 1.
+    Match,
+    /// Engine 0 against each other engine.
+    Gauntlet,
+    /// Every engine against every other.
+    RoundRobin,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Game number, from 1.
+    pub number: usize,
+    /// The pair it belongs to (same opening, colours swapped).
+    pub pair: usize,
+    /// Engine indices by seat.
+    pub seats: [usize; 2],
+}
+
+/// A finished game with its schedule entry.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// What was scheduled.
+    pub job: Job,
+    /// What happened.
+    pub record: GameRecord,
+}
+
+/// The schedule: for each pairing, `pairs_per_pairing` pairs of games.
+pub fn schedule(format: Format, engines: usize, pairs_per_pairing: usize) -> Vec<Job> {
+    let pairings: Vec<(usize, usize)> = match format {
+        Format::Match => vec![(0, 1)],
+        Format::Gauntlet => (1..engines).map(|j| (0, j)).collect(),
+        Format::RoundRobin => (0..engines)
+            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
+            .collect(),
+    };
+    let mut jobs = Vec::new();
+    let mut pair = 0;
+    for round in 0..pairs_per_pairing {
+        for &(a, b) in &pairings {
+            let _ = round;
+            for seats in [[a, b], [b, a]] {
+                jobs.push(Job {
+                    number: jobs.len() + 1,
+                    pair,
+                    seats,
+                });
+            }
+            pair += 1;
+        }
+    }
+    jobs
+}
+
+/// Everything a worker needs to play games.
+pub struct Plan {
+    /// The engines.
+    pub engines: Vec<EngineSpec>,
+    /// The game's name for `UCI_Variant`.
+    pub variant: &'static str,
+    /// The default limit (engines may override theirs).
+    pub limit: Limit,
+    /// Settings shared by all games (limits are filled in per game).
+    pub settings: GameSettings,
+    /// Openings.
+    pub book: OpeningBook,
+}
+
+/// Plays `jobs` on `concurrency` threads, sending each finished game to
+/// `results`. Stops taking new jobs once `stop` is set.
+pub fn run<G: ArenaGame>(
+    plan: Arc<Plan>,
+    jobs: Vec<Job>,
+    concurrency: usize,
+    stop: Arc<AtomicBool>,
+    results: Sender<Finished>,
+) {
+    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
+    let workers: Vec<_> = (0..concurrency.max(1))
+        .map(|_| {
+            let (queue, plan, stop, results) = (
+                Arc::clone(&queue),
+                Arc::clone(&plan),
+                Arc::clone(&stop),
+                results.clone(),
+            );
+            std::thread::spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let job = match queue.lock() {
+                        Ok(mut queue) => queue.pop_front(),
+                        Err(_) => None,
+                    };
+                    let Some(job) = job else { break };
+                    let record = play_job::<G>(&plan, &job);
+                    if results.send(Finished { job, record }).is_err() {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        let _ = worker.join();
+    }
+}
+
+/// Plays one game with freshly started engines (so a crashed or hung engine
+/// is replaced for the next game).
+fn play_job<G: ArenaGame>(plan: &Plan, job: &Job) -> GameRecord {
+    let (start, opening) = plan.book.opening::<G>(job.pair);
+    let mut engines = Vec::with_capacity(2);
+    for (seat, &index) in job.seats.iter().enumerate() {
+        match EngineProcess::start(&plan.engines[index], plan.variant) {
+            Ok(engine) => engines.push(engine),
+            Err(why) => {
+                return GameRecord {
+                    start: start.fen(),
+                    opening,
+                    moves: Vec::new(),
+                    result: GameResult {
+                        winner: Some(1 - seat),
+                        reason: format!("engine failed to start: {why}"),
+                    },
+                };
+            }
+        }
+    }
+    let mut settings = plan.settings.clone();
+    settings.limits = job
+        .seats
+        .iter()
+        .map(|&i| plan.engines[i].limit.unwrap_or(plan.limit))
+        .collect();
+    let record = play::<G>(&mut engines, &start, &opening, &settings);
+    for engine in engines {
+        engine.quit();
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules_pair_colours_and_cover_every_pairing() {
+        let jobs = schedule(Format::Match, 2, 3);
+        assert_eq!(jobs.len(), 6);
+        assert_eq!(jobs[0].seats, [0, 1]);
+        assert_eq!(jobs[1].seats, [1, 0]);
+        assert_eq!(jobs[1].pair, jobs[0].pair);
+        assert_eq!(schedule(Format::RoundRobin, 4, 1).len(), 12);
+        let gauntlet = schedule(Format::Gauntlet, 4, 2);
+        assert_eq!(gauntlet.len(), 12);
+        assert!(gauntlet.iter().all(|j| j.seats.contains(&0)));
+    }
+}
