@@ -1,0 +1,183 @@
+//! The arena end to end: a tiny Augur match whose PGN python-chess replays,
+//! and broken engines (crash, hang, illegal move, empty bestmove) losing
+//! with the right reason while the match goes on.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn target_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_augur-arena"))
+        .parent()
+        .expect("target dir")
+        .to_path_buf()
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `augur` binary next to the arena's (built on demand when only this
+/// package is being tested).
+fn augur() -> String {
+    let path = target_dir().join("augur");
+    if !path.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-p", "augur-cli", "--profile", "test"])
+            .current_dir(repo_root())
+            .status()
+            .expect("cargo build");
+        assert!(status.success());
+    }
+    path.to_string_lossy().into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("augur-arena-{}-{name}", std::process::id()))
+}
+
+fn arena(args: &[String]) -> (String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_augur-arena"))
+        .args(args)
+        .output()
+        .expect("run arena");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "arena failed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn a_tiny_match_writes_pgn_that_python_chess_replays() {
+    let (pgn, json) = (temp("tiny.pgn"), temp("tiny.json"));
+    let augur = augur();
+    let (stdout, _) = arena(&[
+        "--engine".into(),
+        format!("name=a cmd={augur} nodes=3000"),
+        "--engine".into(),
+        format!("name=b cmd={augur} nodes=1500 option.Hash=8"),
+        "--games".into(),
+        "2".into(),
+        "--random-plies".into(),
+        "6".into(),
+        "--max-plies".into(),
+        "160".into(),
+        "--pgn".into(),
+        pgn.to_string_lossy().into_owned(),
+        "--json".into(),
+        json.to_string_lossy().into_owned(),
+    ]);
+    assert!(stdout.contains("[2/2]"), "{stdout}");
+    let summary = std::fs::read_to_string(&json).expect("json");
+    assert!(summary.contains("\"games\":2"), "{summary}");
+    let replay = Command::new("python3")
+        .arg(repo_root().join("tools/pgn_replay_check.py"))
+        .arg(&pgn)
+        .output()
+        .expect("python3 with python-chess");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("2 games replayed"));
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    for tag in [
+        "[Event ",
+        "[White \"a\"]",
+        "[Black \"b\"]",
+        "[Result ",
+        "[Termination ",
+        "[PlyCount ",
+    ] {
+        assert!(text.contains(tag), "{tag} missing");
+    }
+    let _ = (std::fs::remove_file(pgn), std::fs::remove_file(json));
+}
+
+#[test]
+fn broken_engines_lose_with_the_right_reason_and_the_match_goes_on() {
+    let augur = augur();
+    let broken = repo_root().join("tools/test-engines/broken_engine.py");
+    for (mode, reason) in [
+        ("crash", "engine crashed"),
+        ("hang", "time forfeit"),
+        ("illegal", "illegal move a1a1"),
+        ("garbage", "malformed bestmove"),
+    ] {
+        let json = temp(&format!("{mode}.json"));
+        let (stdout, _) = arena(&[
+            "--engine".into(),
+            format!("name=augur cmd={augur} nodes=500"),
+            "--engine".into(),
+            format!(
+                "name=broken cmd=python3 arg={} arg=--mode arg={mode} arg=--after arg=3",
+                broken.display()
+            ),
+            "--games".into(),
+            "2".into(),
+            "--tc".into(),
+            "st=0.3".into(),
+            "--time-margin".into(),
+            "200".into(),
+            "--json".into(),
+            json.to_string_lossy().into_owned(),
+        ]);
+        let summary = std::fs::read_to_string(&json).expect("json");
+        let _ = std::fs::remove_file(&json);
+        assert!(
+            summary.contains("\"games\":2"),
+            "{mode}: {summary}\n{stdout}"
+        );
+        assert!(
+            summary.contains("\"wins\":2"),
+            "{mode}: augur should win both: {summary}\n{stdout}"
+        );
+        assert!(
+            summary.contains(reason),
+            "{mode}: no '{reason}' in {summary}\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    for args in [
+        vec!["--engine", "name=x"],
+        vec!["--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"],
+        vec![
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--sprt",
+            "elo0=5,elo1=0",
+        ],
+        vec![
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--variant",
+            "checkers",
+        ],
+        vec![
+            "--engine",
+            "cmd=/nonexistent/engine",
+            "--engine",
+            "cmd=/nonexistent/other",
+            "--format",
+            "triangle",
+        ],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_augur-arena"))
+            .args(&args)
+            .output()
+            .expect("run");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("error: ") && !stderr.contains("panicked"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
