@@ -60,9 +60,12 @@
 //! This is the log-likelihood ratio of two normal distributions with means
 //! `s0`, `s1` and the common (observed) variance `σ²`, which is the
 //! standard approximation of the multinomial GSPRT when `s1 - s0` is small.
-//! To keep an all-draws or single-outcome sample from dividing by zero,
-//! every empty pentanomial bin is given a pseudo-count of `1e-3` (as
-//! fishtest does) and `σ²` is floored at `1e-9`.
+//! Every pentanomial bin gets a pseudo-count of ½ (a Jeffreys-style
+//! prior) before μ and σ² are taken. Without it a short one-sided sample
+//! (say two pairs both won twice) has a near-zero variance and an absurd
+//! LLR that "decides" after two pairs; with it a clearly stronger engine
+//! still wins the test in a dozen or so pairs. `σ²` is also floored at
+//! `1e-9`.
 //!
 //! The test stops ([`Sprt::decision`]) when the LLR leaves the Wald bounds
 //! `(ln(β/(1-α)), ln((1-β)/α))` ([`Sprt::bounds`]): below the lower bound H0
@@ -75,8 +78,8 @@ const SCORE_EPS: f64 = 1e-6;
 /// Two-sided 95% quantile of the standard normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// Pseudo-count given to empty pentanomial bins in [`Sprt::llr`].
-const PENTA_PSEUDO_COUNT: f64 = 1e-3;
+/// Pseudo-count added to every pentanomial bin in [`Sprt::llr`].
+const PENTA_PSEUDO_COUNT: f64 = 0.5;
 
 /// Lower bound of the per-pair variance in [`Sprt::llr`].
 const MIN_VARIANCE: f64 = 1e-9;
@@ -307,7 +310,7 @@ impl Sprt {
         if p.pairs() == 0 {
             return 0.0;
         }
-        let counts = p.counts.map(|c| f64::from(c).max(PENTA_PSEUDO_COUNT));
+        let counts = p.counts.map(|c| f64::from(c) + PENTA_PSEUDO_COUNT);
         let n: f64 = counts.iter().sum();
         let x = [0.0, 0.25, 0.5, 0.75, 1.0];
         let mu = counts.iter().zip(x).map(|(c, x)| c * x).sum::<f64>() / n;
@@ -526,9 +529,9 @@ mod tests {
     #[test]
     fn sprt_accepts_h1_on_strong_sample() {
         let p = Pentanomial {
-            counts: [0, 1, 4, 10, 15],
+            counts: [0, 2, 6, 15, 22],
         };
-        assert_eq!(p.pairs(), 30);
+        assert_eq!(p.pairs(), 45);
         assert!(SPRT.llr(&p) > SPRT.bounds().1, "llr {}", SPRT.llr(&p));
         assert_eq!(SPRT.decision(&p), Some(SprtDecision::AcceptH1));
     }

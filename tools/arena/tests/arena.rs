@@ -181,3 +181,32 @@ fn bad_arguments_are_one_line_errors() {
         );
     }
 }
+
+/// Depth 6 against depth 2 is hundreds of Elo apart: the SPRT must accept
+/// H1 long before the 200-game budget (about a minute; run with --ignored).
+#[test]
+#[ignore = "plays dozens of games: run with --ignored"]
+fn sprt_stops_early_with_the_right_decision() {
+    let augur = augur();
+    let (stdout, _) = arena(&[
+        "--engine".into(),
+        format!("name=depth6 cmd={augur} depth=6"),
+        "--engine".into(),
+        format!("name=depth2 cmd={augur} depth=2"),
+        "--games".into(),
+        "200".into(),
+        "--random-plies".into(),
+        "8".into(),
+        "--concurrency".into(),
+        "2".into(),
+        "--sprt".into(),
+        "elo0=0,elo1=50,alpha=0.05,beta=0.05".into(),
+    ]);
+    let verdict = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT"))
+        .expect("SPRT line");
+    assert!(verdict.contains("H1 accepted"), "{stdout}");
+    let played = stdout.lines().filter(|l| l.starts_with('[')).count();
+    assert!(played < 60, "no early stop: {played} games");
+}
