@@ -6,33 +6,10 @@
 
 use augur_chess::Position;
 use augur_core::{Game, MoveList, Termination};
-use augur_suite::repo_root;
-use std::process::Command;
+use augur_suite::python_reference;
 
 fn reference_positions(count: usize, seed: u64) -> String {
-    let out = std::env::temp_dir().join(format!(
-        "augur-chess-reference-{seed}-{}.txt",
-        std::process::id()
-    ));
-    let status = Command::new("python3")
-        .arg(repo_root().join("tools/chess_reference.py"))
-        .args([
-            "--positions",
-            &count.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--out",
-        ])
-        .arg(&out)
-        .status()
-        .expect("python3 must be installed (the suite needs python-chess: pip install chess)");
-    assert!(
-        status.success(),
-        "tools/chess_reference.py failed (is python-chess installed? pip install chess)"
-    );
-    let text = std::fs::read_to_string(&out).expect("reference output");
-    let _ = std::fs::remove_file(&out);
-    text
+    python_reference("chess_reference.py", count, seed)
 }
 
 fn outcome_name(position: &Position) -> &'static str {

@@ -6,34 +6,11 @@
 
 use augur_chess::{Move, Position};
 use augur_core::MoveList;
-use augur_suite::repo_root;
+use augur_suite::python_reference;
 use std::collections::HashMap;
-use std::process::Command;
 
 fn reference_lines(count: usize, seed: u64) -> String {
-    let out = std::env::temp_dir().join(format!(
-        "augur-san-reference-{seed}-{}.txt",
-        std::process::id()
-    ));
-    let status = Command::new("python3")
-        .arg(repo_root().join("tools/san_reference.py"))
-        .args([
-            "--positions",
-            &count.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--out",
-        ])
-        .arg(&out)
-        .status()
-        .expect("python3 must be installed (the suite needs python-chess: pip install chess)");
-    assert!(
-        status.success(),
-        "tools/san_reference.py failed (is python-chess installed? pip install chess)"
-    );
-    let text = std::fs::read_to_string(&out).expect("reference output");
-    let _ = std::fs::remove_file(&out);
-    text
+    python_reference("san_reference.py", count, seed)
 }
 
 /// Checks one `FEN|uci san uci san ...` line; returns the moves compared.

@@ -22,6 +22,32 @@ pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Runs a python-chess reference script from `tools/` with
+/// `--positions <count> --seed <seed> --out <file>` and returns what it wrote.
+pub fn python_reference(script: &str, count: usize, seed: u64) -> String {
+    let out =
+        std::env::temp_dir().join(format!("augur-{script}-{seed}-{}.txt", std::process::id()));
+    let status = std::process::Command::new("python3")
+        .arg(repo_root().join("tools").join(script))
+        .args([
+            "--positions",
+            &count.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--out",
+        ])
+        .arg(&out)
+        .status()
+        .expect("python3 must be installed (the suite needs python-chess: pip install chess)");
+    assert!(
+        status.success(),
+        "tools/{script} failed (is python-chess installed? pip install chess)"
+    );
+    let text = std::fs::read_to_string(&out).expect("reference output");
+    let _ = std::fs::remove_file(&out);
+    text
+}
+
 /// Reads a `.perft` file: records of `id`, `epd` and `perft <depth> <nodes>`
 /// lines, separated by blank lines; `#` starts a comment line.
 pub fn read_perft_file(path: &Path) -> Vec<PerftRecord> {
