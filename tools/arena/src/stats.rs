@@ -344,6 +344,20 @@ impl Sprt {
 /// One-line summary of a match, e.g.
 /// `+12 =5 -3 (score 72.5%) Elo +168 +/- 157, LOS 99.0%`.
 pub fn summary_line(score: &Score, est: &EloEstimate) -> String {
+    let games = score.games();
+    if games > 0 && (score.wins == games || score.losses == games) {
+        // A one-sided sample bounds nothing: say so instead of "+/- 0".
+        return format!(
+            "+{} ={} -{} (score {:.1}%) Elo {} (unbounded: every game {}), LOS {:.1}%",
+            score.wins,
+            score.draws,
+            score.losses,
+            100.0 * score.ratio(),
+            if score.wins == games { "+inf" } else { "-inf" },
+            if score.wins == games { "won" } else { "lost" },
+            100.0 * est.los
+        );
+    }
     format!(
         "+{} ={} -{} (score {:.1}%) Elo {:+.0} +/- {:.0}, LOS {:.1}%",
         score.wins,
