@@ -116,9 +116,9 @@ fn broken_engines_lose_with_the_right_reason_and_the_match_goes_on() {
             "--games".into(),
             "2".into(),
             "--tc".into(),
-            "st=0.3".into(),
+            "st=1".into(),
             "--time-margin".into(),
-            "200".into(),
+            "1000".into(),
             "--json".into(),
             json.to_string_lossy().into_owned(),
         ]);
