@@ -1,0 +1,74 @@
+//! Colours and piece kinds.
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first.
+    White = 0,
+    /// Moves second.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 or 1.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Ultima's pieces (vchess letters in brackets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// King (K).
+    King = 0,
+    /// Withdrawer (Q).
+    Withdrawer = 1,
+    /// Coordinator (R).
+    Coordinator = 2,
+    /// Long leaper (N).
+    Leaper = 3,
+    /// Chameleon (B).
+    Chameleon = 4,
+    /// Pincer, the pawn (P).
+    Pincer = 5,
+    /// Immobilizer (M).
+    Immobilizer = 6,
+}
+
+impl Kind {
+    /// All kinds.
+    pub const ALL: [Kind; 7] = [
+        Kind::King,
+        Kind::Withdrawer,
+        Kind::Coordinator,
+        Kind::Leaper,
+        Kind::Chameleon,
+        Kind::Pincer,
+        Kind::Immobilizer,
+    ];
+
+    /// 0..7.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase vchess letter.
+    pub const fn letter(self) -> char {
+        ['k', 'q', 'r', 'n', 'b', 'p', 'm'][self as usize]
+    }
+
+    /// The kind of a vchess letter, either case.
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_lowercase())
+    }
+}
