@@ -63,26 +63,26 @@ impl Position {
             }
         }
         let coordinators = active & self.kinds[Kind::Coordinator.index()];
-        if coordinators.any() {
-            if let Some(enemy_king) = self.pieces(enemy, Kind::King).lowest() {
-                let line = if enemy_king.rank() == king.rank() {
-                    Bitboard::file(king.file())
-                } else if enemy_king.file() == king.file() {
-                    Bitboard::rank(king.rank())
-                } else {
-                    Bitboard::EMPTY
-                };
-                for landing in line & !occupied {
-                    if (queen_attacks(landing, occupied) & coordinators).any() {
-                        return true;
-                    }
+        if coordinators.any()
+            && let Some(enemy_king) = self.pieces(enemy, Kind::King).lowest()
+        {
+            let line = if enemy_king.rank() == king.rank() {
+                Bitboard::file(king.file())
+            } else if enemy_king.file() == king.file() {
+                Bitboard::rank(king.rank())
+            } else {
+                Bitboard::EMPTY
+            };
+            for landing in line & !occupied {
+                if (queen_attacks(landing, occupied) & coordinators).any() {
+                    return true;
                 }
             }
         }
         let leapers = active & self.kinds[Kind::Leaper.index()];
         if leapers.any() {
             for (df, dr) in DIRECTIONS {
-                if !king.offset(df, dr).is_some_and(|s| !occupied.contains(s)) {
+                if king.offset(df, dr).is_none_or(|s| occupied.contains(s)) {
                     continue;
                 }
                 let mut previous_empty = false;

@@ -160,17 +160,17 @@ impl Position {
                 }
             }
         }
-        if let Some(allowed) = coordinate {
-            if let Some(king) = next.king_square(us) {
-                if king.file() != to.file() && king.rank() != to.rank() {
-                    let corners = [
-                        Square::from_coords(to.file() as i32, king.rank() as i32),
-                        Square::from_coords(king.file() as i32, to.rank() as i32),
-                    ];
-                    for corner in corners {
-                        captured |= next.capture_if(corner, them, allowed);
-                    }
-                }
+        if let Some(allowed) = coordinate
+            && let Some(king) = next.king_square(us)
+            && king.file() != to.file()
+            && king.rank() != to.rank()
+        {
+            let corners = [
+                Square::from_coords(to.file() as i32, king.rank() as i32),
+                Square::from_coords(king.file() as i32, to.rank() as i32),
+            ];
+            for corner in corners {
+                captured |= next.capture_if(corner, them, allowed);
             }
         }
         next.quiet_plies = if captured {
