@@ -80,7 +80,7 @@ impl Limit {
     /// The PGN `TimeControl` tag value.
     pub fn pgn_tag(&self) -> String {
         let secs = |ms: u64| {
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 format!("{}", ms / 1000)
             } else {
                 format!("{}", ms as f64 / 1000.0)
