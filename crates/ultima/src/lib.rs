@@ -4,7 +4,9 @@
 //! It owns the Ultima [`Position`] (bitboards by kind and colour, a mailbox,
 //! an incrementally updated Zobrist key over pieces and side to move), legal
 //! move generation with every capture kind, the position string (vchess
-//! layout) and move text (`<from><to>`).
+//! layout) and move text (`<from><to>`), and the static evaluation
+//! (`augur_core::Evaluate`: material, mobility, immobilization, king safety,
+//! tempo; see `eval.rs`).
 //!
 //! Rule choices (where the rulings leave room):
 //! - Freezing is one adjacency rule, independent of scan order: a piece is
@@ -28,6 +30,7 @@
 //! `tools/ultima-reference` on the published perft counts.
 
 mod attacks;
+mod eval;
 mod movegen;
 mod position;
 mod types;
