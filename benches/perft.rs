@@ -1,5 +1,6 @@
 //! Move-generation speed: perft(5) from the start and perft(4) from Kiwipete
-//! (the reference workloads), single-threaded.
+//! (the reference workloads), and Ultima perft(4) from the start,
+//! single-threaded.
 
 use augur_chess::Position;
 use augur_core::perft::perft;
@@ -34,5 +35,21 @@ fn chess_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, chess_perft);
+fn ultima_perft(c: &mut Criterion) {
+    use augur_core::Game;
+    let mut group = c.benchmark_group("ultima-perft");
+    group.sample_size(10);
+    let start = augur_ultima::Position::startpos();
+    group.throughput(Throughput::Elements(1_849_895));
+    group.bench_function("startpos-4", |b| {
+        b.iter(|| {
+            let count = perft(black_box(&start), 4);
+            assert_eq!(count, 1_849_895);
+            count
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, chess_perft, ultima_perft);
 criterion_main!(benches);

@@ -18,6 +18,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
+    /// The game: chess or ultima.
+    #[arg(long, default_value = "chess")]
+    variant: String,
     /// Worker threads (root moves are shared out).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=512))]
     threads: u64,
@@ -25,7 +28,11 @@ pub struct PerftArgs {
 
 /// Runs `augur perft`; an error is a message for the user.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    run_game::<augur_chess::Position>(args)
+    match args.variant.as_str() {
+        "chess" => run_game::<augur_chess::Position>(args),
+        "ultima" => run_game::<augur_ultima::Position>(args),
+        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
+    }
 }
 
 fn run_game<G: Game>(args: &PerftArgs) -> Result<(), String> {

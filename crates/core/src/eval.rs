@@ -22,6 +22,13 @@ pub trait Evaluate: Game {
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;
 
+    /// A material-only evaluation (same point of view), for deliberately
+    /// weak test opponents (the protocol's `Material Only` option).
+    /// Games without one fall back to the full evaluation.
+    fn evaluate_material(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// The evaluation split into named terms; the sum of `first - second`
     /// over the terms (plus any tempo bonus, listed as a term) is the
     /// evaluation from the first team's point of view.

@@ -22,6 +22,28 @@ pub const CHESS_POSITIONS: &[&str] = &[
 pub const DEFAULT_DEPTH: u32 = 11;
 
 /// The bench positions of a game.
-pub fn positions(_variant: &str) -> &'static [&'static str] {
-    CHESS_POSITIONS
+pub fn positions(variant: &str) -> &'static [&'static str] {
+    match variant {
+        "ultima" => ULTIMA_POSITIONS,
+        _ => CHESS_POSITIONS,
+    }
 }
+
+/// The default bench depth of a game.
+pub fn default_depth(variant: &str) -> u32 {
+    match variant {
+        "ultima" => 6,
+        _ => DEFAULT_DEPTH,
+    }
+}
+
+/// Ultima bench positions: the start and the rules' capture diagrams.
+pub const ULTIMA_POSITIONS: &[&str] = &[
+    "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0",
+    "rnbkqbnm/pppppppp/8/8/4P3/8/PPPP1PPP/MNBQKBNR b 1",
+    "7k/5ppp/2N5/2n5/3rB3/8/PPP5/K7 w 0",
+    "8/2b4K/2q5/3p1N1p/8/8/2R5/k7 w 0",
+    "2n4k/3r4/5b2/3p4/1m6/3b4/3N4/K7 b 0",
+    "7k/8/8/3Qr3/8/8/8/K7 w 0",
+    "7k/8/8/r3pP2/2n5/8/B7/K7 b 0",
+];

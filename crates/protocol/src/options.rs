@@ -12,7 +12,7 @@ pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The games `UCI_Variant` can select.
-pub const VARIANTS: &[&str] = &["chess"];
+pub const VARIANTS: &[&str] = &["chess", "ultima"];
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,8 @@ pub struct Options {
     pub variant: &'static str,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
+    /// `Material Only`: evaluate material only (a weak test opponent).
+    pub material_only: bool,
 }
 
 impl Default for Options {
@@ -43,6 +45,7 @@ impl Default for Options {
             move_overhead_ms: 30,
             variant: "chess",
             show_wdl: false,
+            material_only: false,
         }
     }
 }
@@ -117,7 +120,8 @@ impl Options {
             "option name UCI_Variant type combo default chess {}",
             vars.join(" ")
         );
-        let _ = write!(text, "option name UCI_ShowWDL type check default false");
+        let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
+        let _ = write!(text, "option name Material Only type check default false");
         text
     }
 
@@ -148,6 +152,10 @@ impl Options {
             "clear hash" => Ok(Change::ClearHash),
             "uci_showwdl" => {
                 self.show_wdl = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "material only" => {
+                self.material_only = check(name, value)?;
                 Ok(Change::Setting)
             }
             "uci_variant" => {

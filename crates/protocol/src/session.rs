@@ -121,7 +121,9 @@ impl Session {
             }
             Command::Bench(params) => {
                 self.finish_search();
-                let depth = params.depth.unwrap_or(bench::DEFAULT_DEPTH);
+                let depth = params
+                    .depth
+                    .unwrap_or(bench::default_depth(self.options.variant));
                 match self
                     .slot
                     .bench(bench::positions(self.options.variant), depth, &self.out)

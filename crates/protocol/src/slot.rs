@@ -48,8 +48,11 @@ pub trait GameSlot: Send {
 }
 
 /// A new slot for a game name from `options::VARIANTS`.
-pub fn new_slot(_variant: &str, options: &Options) -> Box<dyn GameSlot> {
-    Box::new(Slot::<augur_chess::Position>::new(options))
+pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
+    match variant {
+        "ultima" => Box::new(Slot::<augur_ultima::Position>::new(options)),
+        _ => Box::new(Slot::<augur_chess::Position>::new(options)),
+    }
 }
 
 struct Running<G: Evaluate> {
@@ -146,6 +149,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             let settings = engine.settings_mut();
             settings.multipv = options.multipv;
             settings.move_overhead_ms = options.move_overhead_ms;
+            settings.material_only = options.material_only;
         }
         let control = Arc::new(SearchControl::new(params.ponder));
         let (root, history, out, show_wdl) = (
@@ -236,11 +240,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     fn eval(&self) -> String {
         let terms = self.position.eval_terms();
         let mut text = String::from(
-            "     Term    |  First | Second |  Total\n-------------+--------+--------+-------\n",
+            "       Term    |  First | Second |  Total\n---------------+--------+--------+-------\n",
         );
         for term in &terms {
             text.push_str(&format!(
-                "{:>12} | {:>6.2} | {:>6.2} | {:>6.2}\n",
+                "{:>14} | {:>6.2} | {:>6.2} | {:>6.2}\n",
                 term.name,
                 f64::from(term.first) / 100.0,
                 f64::from(term.second) / 100.0,

@@ -24,6 +24,8 @@ pub struct Settings {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication lag.
     pub move_overhead_ms: u64,
+    /// Evaluate material only (a deliberately weak setting for tests).
+    pub material_only: bool,
 }
 
 impl Default for Settings {
@@ -31,6 +33,7 @@ impl Default for Settings {
         Self {
             multipv: 1,
             move_overhead_ms: 30,
+            material_only: false,
         }
     }
 }
@@ -168,6 +171,7 @@ impl<G: Evaluate> Engine<G> {
                             false, tt, control, finished, nodes, budget, heuristics, history,
                         );
                         worker.allowed = legal.clone();
+                        worker.material_only = settings.material_only;
                         iterate(&mut worker, root, limits, None, 1, &mut |_| {});
                         worker.flush_nodes();
                     });
@@ -194,6 +198,7 @@ impl<G: Evaluate> Engine<G> {
                     history,
                 );
                 worker.allowed = legal_ref.clone();
+                worker.material_only = settings.material_only;
                 let result = iterate(
                     &mut worker,
                     root,

@@ -46,6 +46,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pub allowed: Vec<G::Move>,
     /// Set once the worker has a complete iteration (it may then abort).
     pub may_abort: bool,
+    /// Use the material-only evaluation.
+    pub material_only: bool,
     pv: Vec<[G::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
@@ -101,6 +103,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             excluded: Vec::new(),
             allowed: Vec::new(),
             may_abort: false,
+            material_only: false,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
@@ -159,6 +162,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn flush_nodes(&mut self) {
         self.shared_nodes.add(self.unflushed);
         self.unflushed = 0;
+    }
+
+    #[inline]
+    fn evaluate(&self, position: &G) -> i32 {
+        if self.material_only {
+            position.evaluate_material()
+        } else {
+            position.evaluate()
+        }
     }
 
     fn is_repetition(&self, position: &G) -> bool {
@@ -303,7 +315,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return position.evaluate();
+                return self.evaluate(position);
             }
             alpha = alpha.max(-(MATE - ply as i32));
             beta = beta.min(MATE - ply as i32 - 1);
@@ -334,7 +346,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            position.evaluate()
+            self.evaluate(position)
         };
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
@@ -547,12 +559,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return position.evaluate();
+            return self.evaluate(position);
         }
         let in_check = position.in_check();
         let mut best = -INFINITY;
         if !in_check {
-            let stand_pat = position.evaluate();
+            let stand_pat = self.evaluate(position);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -79,7 +79,9 @@ impl Position {
                 }
             }
         }
-        let leapers = active & self.kinds[Kind::Leaper.index()];
+        // A leaper can only take the king along one of the king's lines.
+        let leapers =
+            active & self.kinds[Kind::Leaper.index()] & queen_attacks(king, Bitboard::EMPTY);
         if leapers.any() {
             for (df, dr) in DIRECTIONS {
                 if king.offset(df, dr).is_none_or(|s| occupied.contains(s)) {

@@ -235,6 +235,10 @@ impl Evaluate for Position {
         (taken > 0).then_some(taken)
     }
 
+    fn evaluate_material(&self) -> i32 {
+        self.material_balance()
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let pieces = self.kinds[Kind::Withdrawer.index()]
             | self.kinds[Kind::Coordinator.index()]

@@ -37,7 +37,7 @@ use variant::ArenaGame;
 #[derive(Parser, Debug)]
 #[command(name = "augur-arena", version, about)]
 struct Args {
-    /// The game: chess.
+    /// The game: chess or ultima.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// An engine: `name=N cmd=PATH [arg=A]... [option.NAME=VALUE]... [tc=TC|st=S|nodes=N|depth=D]`.
@@ -96,6 +96,30 @@ struct Args {
     event: String,
 }
 
+/// Splits an engine spec into `key=value` items. Option names and values
+/// may contain spaces (`option.Move Overhead=50`): a word that does not
+/// start a new item (a known key followed by `=`) belongs to the item before.
+fn spec_items(text: &str) -> Vec<String> {
+    let starts_item = |word: &str| {
+        [
+            "name=", "cmd=", "arg=", "tc=", "st=", "nodes=", "depth=", "option.",
+        ]
+        .iter()
+        .any(|k| word.starts_with(k))
+    };
+    let mut items: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match items.last_mut() {
+            Some(last) if !starts_item(word) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => items.push(word.to_string()),
+        }
+    }
+    items
+}
+
 fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     let mut spec = EngineSpec {
         name: String::new(),
@@ -104,7 +128,8 @@ fn parse_engine(text: &str) -> Result<EngineSpec, String> {
         options: Vec::new(),
         limit: None,
     };
-    for token in text.split_whitespace() {
+    for item in spec_items(text) {
+        let token = item.as_str();
         let (key, value) = token
             .split_once('=')
             .ok_or_else(|| format!("engine: '{token}' is not key=value"))?;
@@ -484,7 +509,8 @@ fn main() -> std::process::ExitCode {
     let args = Args::parse();
     let result = match args.variant.as_str() {
         "chess" => run::<augur_chess::Position>(&args, "chess"),
-        other => Err(format!("unknown game '{other}' (known: chess)")),
+        "ultima" => run::<augur_ultima::Position>(&args, "ultima"),
+        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

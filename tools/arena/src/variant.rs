@@ -30,3 +30,7 @@ impl ArenaGame for augur_chess::Position {
         self.san(mv)
     }
 }
+
+impl ArenaGame for augur_ultima::Position {
+    const PGN_VARIANT: Option<&'static str> = Some("ultima");
+}
