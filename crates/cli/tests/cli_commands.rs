@@ -124,3 +124,12 @@ fn bench_prints_a_deterministic_signature() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn perft_plays_ultima_too() {
+    let output = augur(&["perft", "3", "--variant", "ultima"]);
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("Nodes searched: 42762"));
+    let output = augur(&["perft", "1", "--variant", "checkers"]);
+    assert_eq!(output.status.code(), Some(2));
+}

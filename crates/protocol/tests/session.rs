@@ -357,3 +357,55 @@ fn options_take_effect_between_searches() {
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
     assert!(lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
 }
+
+#[test]
+fn ultima_is_selected_with_uci_variant_and_every_command_works() {
+    let (mut s, out) = session();
+    s.handle_line("uci");
+    assert!(
+        out.take()
+            .iter()
+            .any(|l| l.contains("UCI_Variant type combo") && l.contains("var ultima"))
+    );
+    s.handle_line("setoption name UCI_Variant value ultima");
+    s.handle_line("position startpos");
+    assert_eq!(
+        fen_of_ultima(&mut s, &out),
+        "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0"
+    );
+    s.handle_line("go perft 2");
+    assert!(out.take().contains(&"Nodes searched: 944".to_string()));
+    s.handle_line("position startpos moves e2e4 e7e5");
+    assert_eq!(
+        fen_of_ultima(&mut s, &out),
+        "rnbkqbnm/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/MNBQKBNR w 2"
+    );
+    s.handle_line("position startpos moves e2e9");
+    assert!(out.take()[0].starts_with("info string error: "));
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+    s.handle_line("eval");
+    assert!(out.take().iter().any(|l| l.contains("immobilization")));
+    s.handle_line("bench depth 3");
+    let first = out.take().last().cloned().expect("bench line");
+    s.handle_line("bench depth 3");
+    let second = out.take().last().cloned().expect("bench line");
+    assert_eq!(first.split(' ').next(), second.split(' ').next());
+    s.handle_line("setoption name UCI_Variant value chess");
+    s.handle_line("position startpos");
+    assert!(fen_of(&mut s, &out).starts_with("rnbqkbnr/"));
+}
+
+fn fen_of_ultima(session: &mut Session, capture: &Capture) -> String {
+    capture.take();
+    session.handle_line("d");
+    capture
+        .take()
+        .into_iter()
+        .find_map(|l| l.strip_prefix("Position: ").map(str::to_string))
+        .expect("d prints the position")
+}
