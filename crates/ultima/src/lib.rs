@@ -36,6 +36,7 @@ mod position;
 mod types;
 mod zobrist;
 
+pub use eval::PIECE_VALUES;
 pub use movegen::UltimaMove;
 pub use position::{Position, START};
 pub use types::{Color, Kind};

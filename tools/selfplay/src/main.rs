@@ -19,8 +19,7 @@
 //! cargo run --release -p augur-tune -- --data target/selfplay.txt --epochs 400
 //! ```
 
-use augur_chess::Position;
-use augur_core::{Evaluate, Game, MoveList, Team};
+use augur_core::{Evaluate, MoveList, Team};
 use augur_search::{Engine, Limits, SearchControl};
 use clap::Parser;
 use rand::prelude::*;
@@ -46,18 +45,21 @@ struct Args {
     /// Worker threads (games in parallel).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// The game: chess or ultima.
+    #[arg(long, default_value = "chess")]
+    variant: String,
     /// Output file.
     #[arg(long)]
     out: std::path::PathBuf,
 }
 
-fn play_game(args: &Args, index: usize) -> Vec<String> {
+fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(
         args.seed
             .wrapping_mul(0x9E37_79B9)
             .wrapping_add(index as u64),
     );
-    let mut position = Position::startpos();
+    let mut position = G::startpos();
     let mut keys: Vec<u64> = Vec::new();
     for _ in 0..args.random_plies {
         let mut moves = MoveList::new();
@@ -66,12 +68,15 @@ fn play_game(args: &Args, index: usize) -> Vec<String> {
             return Vec::new();
         };
         keys.push(position.hash());
-        position = position.play_unchecked(mv);
+        let Some(next) = position.play(mv) else {
+            return Vec::new();
+        };
+        position = next;
     }
     if position.outcome().is_some() {
         return Vec::new();
     }
-    let mut engine = Engine::<Position>::new(8, 1);
+    let mut engine = Engine::<G>::new(8, 1);
     let mut recorded = Vec::new();
     let mut winning_streak = (Team::First, 0u32);
     let result = loop {
@@ -112,7 +117,10 @@ fn play_game(args: &Args, index: usize) -> Vec<String> {
             recorded.push(position.fen());
         }
         keys.push(position.hash());
-        position = position.play_unchecked(best);
+        let Some(next) = position.play(best) else {
+            break None;
+        };
+        position = next;
     };
     let label = match result {
         Some(Team::First) => "1-0",
@@ -141,7 +149,10 @@ fn main() -> std::process::ExitCode {
     let games: Vec<Vec<String>> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
-            .map(|i| play_game(&args, i))
+            .map(|i| match args.variant.as_str() {
+                "ultima" => play_game::<augur_ultima::Position>(&args, i),
+                _ => play_game::<augur_chess::Position>(&args, i),
+            })
             .collect()
     });
     let mut file = match std::fs::File::create(&args.out) {
