@@ -16,6 +16,9 @@ use clap::Args;
 /// Arguments of `augur analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
+    /// The game: chess or ultima.
+    #[arg(long, default_value = "chess")]
+    variant: String,
     /// The position (default: the starting position).
     #[arg(long)]
     fen: Option<String>,
@@ -81,7 +84,14 @@ fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
 
 /// Runs `augur analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
-    type G = augur_chess::Position;
+    match args.variant.as_str() {
+        "chess" => run_game::<augur_chess::Position>(args),
+        "ultima" => run_game::<augur_ultima::Position>(args),
+        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
+    }
+}
+
+fn run_game<G: augur_core::Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
     let root = match &args.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
         None => G::startpos(),
@@ -107,7 +117,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         }
     });
     if json {
-        let text = |m: Option<<G as Game>::Move>, pos: Option<G>| match (m, pos) {
+        let text = |m: Option<G::Move>, pos: Option<G>| match (m, pos) {
             (Some(m), Some(p)) => json_string(&p.move_text(m)),
             _ => "null".to_string(),
         };

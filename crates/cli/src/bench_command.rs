@@ -6,6 +6,9 @@ use clap::Args;
 /// Arguments of `augur bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
+    /// The game: chess or ultima.
+    #[arg(long, default_value = "chess")]
+    variant: String,
     /// Search depth (default: the protocol's bench depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
@@ -14,7 +17,20 @@ pub struct BenchArgs {
 /// Runs the bench through a protocol session, so the figures are the same
 /// as the protocol's `bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    if !augur_protocol::options::VARIANTS.contains(&args.variant.as_str()) {
+        return Err(format!(
+            "unknown game '{}' (known: {})",
+            args.variant,
+            augur_protocol::options::VARIANTS.join(", ")
+        ));
+    }
     let mut session = Session::new(Output::stdout());
+    if args.variant != "chess" {
+        session.handle_line(&format!(
+            "setoption name UCI_Variant value {}",
+            args.variant
+        ));
+    }
     let line = match args.depth {
         Some(depth) => format!("bench depth {depth}"),
         None => "bench".to_string(),

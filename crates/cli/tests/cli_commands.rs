@@ -133,3 +133,29 @@ fn perft_plays_ultima_too() {
     let output = augur(&["perft", "1", "--variant", "checkers"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn analyse_and_bench_play_ultima_too() {
+    let output = augur(&["analyse", "--variant", "ultima", "--depth", "3", "--json"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output)
+            .lines()
+            .last()
+            .is_some_and(|l| l.contains("\"type\":\"bestmove\""))
+    );
+    let output = augur(&["bench", "--variant", "ultima", "--depth", "3"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output)
+            .lines()
+            .last()
+            .is_some_and(|l| l.ends_with(" nps"))
+    );
+    for args in [
+        &["bench", "--variant", "checkers"][..],
+        &["analyse", "--variant", "checkers"],
+    ] {
+        assert_eq!(augur(args).status.code(), Some(2), "{args:?}");
+    }
+}
