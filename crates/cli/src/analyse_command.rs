@@ -8,7 +8,7 @@
 //! "nodes":..}`.
 
 use augur_core::Game;
-use augur_protocol::output::{bestmove_line, info_line, line_text};
+use augur_protocol::output::{bestmove_line, info_line, json_string, line_text};
 use augur_search::score::{ReportedScore, report};
 use augur_search::{Engine, Limits, SearchControl, SearchInfo};
 use clap::Args;
@@ -40,20 +40,6 @@ pub struct AnalyseArgs {
     /// Print one JSON object per line.
     #[arg(long)]
     json: bool,
-}
-
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn json_score(score: i32) -> String {

@@ -76,7 +76,9 @@ const fn leaper_table(steps: &[(i32, i32)]) -> [Bitboard; 64] {
     table
 }
 
-const KING_STEPS: [(i32, i32); 8] = [
+/// The eight one-square steps (file, rank): the four orthogonal ones first,
+/// then the four diagonal ones. Games that walk rays use them as directions.
+pub const KING_STEPS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),

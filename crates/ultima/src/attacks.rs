@@ -2,23 +2,11 @@
 //! it with some move (displacement, pincer, coordinator, long leaper,
 //! withdrawer), or does an unfrozen enemy chameleon touch it?
 
-use augur_core::attacks::{king_attacks, queen_attacks, rook_attacks};
+use augur_core::attacks::{KING_STEPS, king_attacks, queen_attacks, rook_attacks};
 use augur_core::{Bitboard, Square};
 
 use crate::position::Position;
 use crate::types::{Color, Kind};
-
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 impl Position {
     /// Whether `color`'s king is attacked.
@@ -49,7 +37,7 @@ impl Position {
         }
         let pincers = active & self.kinds[Kind::Pincer.index()];
         if pincers.any() {
-            for (df, dr) in ORTHOGONAL {
+            for &(df, dr) in &KING_STEPS[..4] {
                 let (Some(landing), Some(beyond)) = (king.offset(df, dr), king.offset(-df, -dr))
                 else {
                     continue;
@@ -83,7 +71,7 @@ impl Position {
         let leapers =
             active & self.kinds[Kind::Leaper.index()] & queen_attacks(king, Bitboard::EMPTY);
         if leapers.any() {
-            for (df, dr) in DIRECTIONS {
+            for (df, dr) in KING_STEPS {
                 if king.offset(df, dr).is_none_or(|s| occupied.contains(s)) {
                     continue;
                 }

@@ -2,12 +2,11 @@
 //! chameleon jumps), playing them with every capture they cause, and the
 //! `augur_core::Game` implementation.
 
-use augur_core::attacks::{between, king_attacks, queen_attacks, rook_attacks};
+use augur_core::attacks::{KING_STEPS, between, king_attacks, queen_attacks, rook_attacks};
 use augur_core::{
     Bitboard, Game, MoveError, MoveList, Outcome, PositionError, Square, Team, Termination,
 };
 
-use crate::attacks::DIRECTIONS;
 use crate::position::Position;
 use crate::types::{Color, Kind};
 use crate::zobrist;
@@ -63,7 +62,7 @@ impl Position {
                 } else {
                     enemy & self.kinds[Kind::Leaper.index()]
                 };
-                for (df, dr) in DIRECTIONS {
+                for (df, dr) in KING_STEPS {
                     let mut square = from;
                     let mut jumped = false;
                     let mut previous_piece = false;
