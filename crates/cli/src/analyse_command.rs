@@ -16,7 +16,7 @@ use clap::Args;
 /// Arguments of `augur analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// The game: chess or ultima.
+    /// The game: chess, ultima or oracle.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// The position (default: the starting position).
@@ -73,7 +73,10 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     match args.variant.as_str() {
         "chess" => run_game::<augur_chess::Position>(args),
         "ultima" => run_game::<augur_ultima::Position>(args),
-        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
+        "oracle" => run_game::<augur_oracle::Position>(args),
+        other => Err(format!(
+            "unknown game '{other}' (known: chess, ultima, oracle)"
+        )),
     }
 }
 

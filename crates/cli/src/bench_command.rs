@@ -6,7 +6,7 @@ use clap::Args;
 /// Arguments of `augur bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game: chess or ultima.
+    /// The game: chess, ultima or oracle.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Search depth (default: the protocol's bench depth).

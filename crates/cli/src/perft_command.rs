@@ -18,7 +18,7 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// The game: chess or ultima.
+    /// The game: chess, ultima or oracle.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Worker threads (root moves are shared out).
@@ -31,7 +31,10 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     match args.variant.as_str() {
         "chess" => run_game::<augur_chess::Position>(args),
         "ultima" => run_game::<augur_ultima::Position>(args),
-        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
+        "oracle" => run_game::<augur_oracle::Position>(args),
+        other => Err(format!(
+            "unknown game '{other}' (known: chess, ultima, oracle)"
+        )),
     }
 }
 

@@ -12,7 +12,7 @@ pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The games `UCI_Variant` can select.
-pub const VARIANTS: &[&str] = &["chess", "ultima"];
+pub const VARIANTS: &[&str] = &["chess", "ultima", "oracle"];
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -51,6 +51,7 @@ pub trait GameSlot: Send {
 pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
     match variant {
         "ultima" => Box::new(Slot::<augur_ultima::Position>::new(options)),
+        "oracle" => Box::new(Slot::<augur_oracle::Position>::new(options)),
         _ => Box::new(Slot::<augur_chess::Position>::new(options)),
     }
 }

@@ -497,7 +497,10 @@ fn main() -> std::process::ExitCode {
     let result = match args.variant.as_str() {
         "chess" => run::<augur_chess::Position>(&args, "chess"),
         "ultima" => run::<augur_ultima::Position>(&args, "ultima"),
-        other => Err(format!("unknown game '{other}' (known: chess, ultima)")),
+        "oracle" => run::<augur_oracle::Position>(&args, "oracle"),
+        other => Err(format!(
+            "unknown game '{other}' (known: chess, ultima, oracle)"
+        )),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

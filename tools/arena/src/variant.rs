@@ -34,3 +34,7 @@ impl ArenaGame for augur_chess::Position {
 impl ArenaGame for augur_ultima::Position {
     const PGN_VARIANT: Option<&'static str> = Some("ultima");
 }
+
+impl ArenaGame for augur_oracle::Position {
+    const PGN_VARIANT: Option<&'static str> = Some("oracle");
+}

@@ -1,0 +1,195 @@
+//! The `augur_core::Game` implementation, the end of the game and the
+//! board drawn for people.
+
+use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Square, Team, Termination};
+
+use crate::moves::{MoveKind, OracleMove};
+use crate::position::Position;
+use crate::text::START;
+use crate::types::{Body, Color, Soul};
+
+/// Plies without a reset after which the game is drawn (32 rounds).
+pub const QUIET_LIMIT: u32 = 64;
+/// Plies after which the game is drawn (256 rounds).
+pub const PLY_LIMIT: u32 = 512;
+
+impl Position {
+    /// Whether the side to move's Lord soul is attacked.
+    pub fn in_check(&self) -> bool {
+        self.lord_soul_attacked(self.side)
+    }
+
+    /// Whether the quiet rule or the round limit has run out (mate and
+    /// stalemate on the same ply still take precedence).
+    pub fn limit_reached(&self) -> bool {
+        self.quiet_plies() >= QUIET_LIMIT || self.plies_played() >= PLY_LIMIT
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves(&mut pseudo);
+        pseudo
+            .iter()
+            .any(|&mv| !self.play_move(mv).lord_soul_attacked(self.side))
+    }
+
+    /// The board drawn for people, with the pools and the position string.
+    pub fn diagram_text(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8u8 {
+                let cell = self.cell(Square::new(rank * 8 + file));
+                let text = match cell.body() {
+                    None => ".".to_string(),
+                    Some(body) => {
+                        let mut t = String::new();
+                        t.push(match cell.color() {
+                            Color::White => body.letter().to_ascii_uppercase(),
+                            Color::Black => body.letter(),
+                        });
+                        for soul in Soul::ALL {
+                            for _ in 0..cell.count(soul) {
+                                t.push(soul.letter());
+                            }
+                        }
+                        t
+                    }
+                };
+                out.push_str(&format!("{text:<5}"));
+            }
+            out.push('\n');
+        }
+        out.push_str("  a    b    c    d    e    f    g    h\n\n");
+        out.push_str("(a body's letter, then the souls it hosts)\n");
+        let fields: Vec<String> = self.text().split(' ').map(str::to_string).collect();
+        out.push_str(&format!(
+            "Earth: {}  Underworld: {}\nPosition: {}\nKey: {:016X}",
+            fields.get(1).map_or("-", String::as_str),
+            fields.get(2).map_or("-", String::as_str),
+            self.text(),
+            self.hash
+        ));
+        out
+    }
+}
+
+impl Game for Position {
+    type Move = OracleMove;
+    const NAME: &'static str = "oracle";
+
+    fn startpos() -> Self {
+        Position::from_text(START).unwrap_or_else(|_| std::process::abort())
+    }
+
+    fn from_fen(text: &str) -> Result<Self, PositionError> {
+        Position::from_text(text)
+    }
+
+    fn fen(&self) -> String {
+        self.text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<OracleMove, MoveError> {
+        let wanted = OracleMove::parse(text)?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| m == wanted)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn move_text(&self, mv: OracleMove) -> String {
+        mv.to_string()
+    }
+
+    fn encode_move(mv: OracleMove) -> u32 {
+        mv.bits()
+    }
+
+    fn team(&self) -> Team {
+        match self.side {
+            Color::White => Team::First,
+            Color::Black => Team::Second,
+        }
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram_text()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        Position::recompute_hash(self)
+    }
+
+    fn generate(&self, out: &mut MoveList<OracleMove>) {
+        self.legal_moves(out);
+    }
+
+    fn generate_noisy(&self, out: &mut MoveList<OracleMove>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &mv in all.iter() {
+            if self.is_noisy(mv) {
+                out.push(mv);
+            }
+        }
+    }
+
+    fn play(&self, mv: OracleMove) -> Option<Self> {
+        Some(self.play_move(mv))
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.quiet_plies()
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        self.limit_reached() && !(self.in_check() && !self.has_legal_move())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.in_check() {
+                Outcome::win(self.team().opponent(), Termination::Checkmate)
+            } else {
+                Outcome::draw(Termination::Stalemate)
+            });
+        }
+        if self.quiet_plies() >= QUIET_LIMIT {
+            return Some(Outcome::draw(Termination::MoveRule));
+        }
+        if self.plies_played() >= PLY_LIMIT {
+            return Some(Outcome::draw(Termination::Rule("round limit")));
+        }
+        None
+    }
+}
+
+impl Position {
+    /// Captures of bodies or souls, promotions, fetches and summons: the
+    /// moves quiescence looks at.
+    pub fn is_noisy(&self, mv: OracleMove) -> bool {
+        match mv.kind() {
+            MoveKind::Promotion => true,
+            MoveKind::Figure => !self.cell(mv.to()).is_empty() || mv.fetched().is_some(),
+            MoveKind::Soul => mv.taken().is_some() || mv.summoned().is_some(),
+        }
+    }
+
+    /// Whether `class` bodies of `color` wait in the earth.
+    pub fn can_fetch(&self, color: Color, class: Body) -> bool {
+        class != Body::Priestess && self.earth_count(color, class) > 0
+    }
+}
