@@ -18,6 +18,12 @@ pub struct EvalTerm {
 
 /// A game the searcher can play: static evaluation and move-ordering hints.
 pub trait Evaluate: Game {
+    /// Quiescence plies within which a position in check searches every
+    /// evasion; deeper, it stands pat and searches noisy moves only. Games
+    /// whose quiet evasions often give check back (Oracle chess, where souls
+    /// check through bodies) set a small number so check chains end.
+    const QUIESCENCE_EVASION_PLIES: u32 = u32::MAX;
+
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;

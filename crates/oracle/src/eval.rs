@@ -223,6 +223,10 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// A soul can check through bodies, so quiet evasions often check back;
+    /// without a limit quiescence follows such chains to the ply limit.
+    const QUIESCENCE_EVASION_PLIES: u32 = 4;
+
     fn evaluate(&self) -> i32 {
         let (w, b) = (self.side_terms(Color::White), self.side_terms(Color::Black));
         let white_view = (w.material - b.material)
@@ -286,18 +290,18 @@ impl Evaluate for Position {
             }
             MoveKind::Soul => {
                 let summon = mv.summoned().map_or(0, |s| SOUL_VALUES[s.index()] / 2);
+                let enemy_body = self.cell(mv.to()).color() != self.side;
                 match mv.taken() {
-                    Some(taken) => {
+                    Some(taken) if enemy_body => {
                         let victim = if taken == Soul::Lord {
                             LORD_CAPTURE_VALUE
                         } else {
                             SOUL_VALUES[taken.index()]
                         };
-                        let friendly = self.cell(mv.to()).color() == self.side;
-                        let sign = if friendly { -1 } else { 10 };
-                        Some(sign * victim - SOUL_VALUES[mv.soul_class().index()] / 10 + summon)
+                        Some(10 * victim - SOUL_VALUES[mv.soul_class().index()] / 10 + summon)
                     }
-                    None => (summon > 0).then_some(summon),
+                    // Taking one of our own souls is a regrouping: quiet.
+                    _ => (summon > 0).then_some(summon),
                 }
             }
         }

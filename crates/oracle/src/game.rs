@@ -178,13 +178,21 @@ impl Game for Position {
 }
 
 impl Position {
-    /// Captures of bodies or souls, promotions, fetches and summons: the
-    /// moves quiescence looks at.
+    /// The moves quiescence looks at: promotions and plain captures of enemy
+    /// tokens (a figure taking an enemy body, a soul taking a soul out of an
+    /// enemy body), without fetch or summon riders. Each such move lowers
+    /// the number of tokens on the board, so quiescence always ends; with
+    /// riders or friendly takes, summons could feed a capture sequence
+    /// forever.
     pub fn is_noisy(&self, mv: OracleMove) -> bool {
         match mv.kind() {
             MoveKind::Promotion => true,
-            MoveKind::Figure => !self.cell(mv.to()).is_empty() || mv.fetched().is_some(),
-            MoveKind::Soul => mv.taken().is_some() || mv.summoned().is_some(),
+            MoveKind::Figure => mv.fetched().is_none() && !self.cell(mv.to()).is_empty(),
+            MoveKind::Soul => {
+                mv.summoned().is_none()
+                    && mv.taken().is_some()
+                    && self.cell(mv.to()).color() != self.side
+            }
         }
     }
 

@@ -223,11 +223,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        qdepth: u32,
     ) -> i32 {
         if child.team() == parent.team() {
-            self.quiescence(child, alpha, beta, ply + 1)
+            self.quiescence(child, alpha, beta, ply + 1, qdepth + 1)
         } else {
-            -self.quiescence(child, -beta, -alpha, ply + 1)
+            -self.quiescence(child, -beta, -alpha, ply + 1, qdepth + 1)
         }
     }
 
@@ -301,7 +302,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.quiescence(position, alpha, beta, ply);
+            return self.quiescence(position, alpha, beta, ply, 0);
         }
         self.count_node();
         if self.aborted {
@@ -548,7 +549,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// Quiescence: captures and promotions until the position is quiet (all
     /// moves when in check), with stand-pat.
-    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node();
         if self.aborted {
@@ -561,7 +569,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position);
         }
-        let in_check = position.in_check();
+        // Evasions are searched only near the horizon in games that say so
+        // (see `Evaluate::QUIESCENCE_EVASION_PLIES`).
+        let in_check = qdepth < G::QUIESCENCE_EVASION_PLIES && position.in_check();
         let mut best = -INFINITY;
         if !in_check {
             let stand_pat = self.evaluate(position);
@@ -591,7 +601,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let Some(child) = position.play(mv) else {
                 continue;
             };
-            let score = self.child_quiescence(position, &child, alpha, beta, ply);
+            let score = self.child_quiescence(position, &child, alpha, beta, ply, qdepth);
             if self.aborted {
                 return 0;
             }
