@@ -135,6 +135,38 @@ fn perft_plays_ultima_too() {
 }
 
 #[test]
+fn perft_analyse_and_bench_play_oracle_too() {
+    let output = augur(&["perft", "3", "--variant", "oracle"]);
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("Nodes searched: 20434"));
+    let output = augur(&["analyse", "--variant", "oracle", "--depth", "3", "--json"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output)
+            .lines()
+            .last()
+            .is_some_and(|l| l.contains("\"type\":\"bestmove\""))
+    );
+    let output = augur(&["bench", "--variant", "oracle", "--depth", "3"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output)
+            .lines()
+            .last()
+            .is_some_and(|l| l.ends_with(" nps"))
+    );
+    let output = augur(&[
+        "perft",
+        "2",
+        "--variant",
+        "oracle",
+        "--fen",
+        "8/8/8/8/8/8/8/4L3 - - w 0 1",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn analyse_and_bench_play_ultima_too() {
     let output = augur(&["analyse", "--variant", "ultima", "--depth", "3", "--json"]);
     assert!(output.status.success());

@@ -400,6 +400,100 @@ fn ultima_is_selected_with_uci_variant_and_every_command_works() {
     assert!(fen_of(&mut s, &out).starts_with("rnbqkbnr/"));
 }
 
+#[test]
+fn oracle_is_selected_with_uci_variant_and_every_command_works() {
+    let (mut s, out) = session();
+    s.handle_line("uci");
+    assert!(
+        out.take()
+            .iter()
+            .any(|l| l.contains("UCI_Variant type combo") && l.contains("var oracle"))
+    );
+    s.handle_line("setoption name UCI_Variant value oracle");
+    s.handle_line("position startpos");
+    assert_eq!(
+        fen_of_ultima(&mut s, &out),
+        "cheplehc/ssssssss/8/8/8/8/SSSSSSSS/CHEPLEHC - - w 0 1"
+    );
+    s.handle_line("go perft 2");
+    assert!(out.take().contains(&"Nodes searched: 729".to_string()));
+    s.handle_line("position startpos moves l~e1d1 e7e6 b1c3");
+    assert_eq!(
+        fen_of_ultima(&mut s, &out),
+        "cheplehc/ssss1sss/4s3/8/8/2H5/SSSSSSSS/C1EP(l)L()EHC - - b 1 2"
+    );
+    // Bad input: one error line, the position stays as it was.
+    for bad in [
+        "position startpos moves e2e4",
+        "position startpos moves h~b1c3",
+        "position startpos moves e1e2+p",
+        "position fen cheplehc/ssssssss/8/8/8/8/SSSSSSSS/CHEPLEHC - - w 0",
+        "position fen 8/8/8/8/8/8/8/P(l)3L3 - - w 0 1",
+    ] {
+        s.handle_line(bad);
+        let lines = out.take();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+    }
+    assert!(fen_of_ultima(&mut s, &out).ends_with(" b 1 2"));
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+    let best = lines
+        .last()
+        .expect("bestmove")
+        .split(' ')
+        .nth(1)
+        .expect("move")
+        .to_string();
+    out.take();
+    s.handle_line(&format!("position startpos moves l~e1d1 e7e6 b1c3 {best}"));
+    let reply = out.take();
+    assert!(
+        reply.is_empty(),
+        "the engine's move {best} is legal: {reply:?}"
+    );
+    s.handle_line("eval");
+    let eval = out.take();
+    for term in ["material", "pools", "mobility", "lord safety"] {
+        assert!(eval.iter().any(|l| l.contains(term)), "{term}: {eval:?}");
+    }
+    s.handle_line("bench depth 3");
+    let first = out.take().last().cloned().expect("bench line");
+    s.handle_line("bench depth 3");
+    let second = out.take().last().cloned().expect("bench line");
+    assert_eq!(first.split(' ').next(), second.split(' ').next());
+    s.handle_line("setoption name UCI_Variant value chess");
+    s.handle_line("position startpos");
+    assert!(fen_of(&mut s, &out).starts_with("rnbqkbnr/"));
+}
+
+#[test]
+fn oracle_search_ends_in_positions_full_of_soul_checks() {
+    // A middlegame where quiet soul moves keep giving check: depth 1 once
+    // never finished (the quiescence search followed check chains).
+    let (mut s, out) = session();
+    s.handle_line("setoption name UCI_Variant value oracle");
+    s.handle_line(
+        "position fen 3cl()e2/sss(l)1s()1ss/2es4/2h3h1/2P(ch)5/2H1L()3/SSSS(l)SS()S()S/C1E1CE2 Pchs ssssss b 9 24",
+    );
+    s.handle_line("go depth 6");
+    let lines = out.wait_for("bestmove", Duration::from_secs(60));
+    let nodes: u64 = lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .max()
+        .expect("info lines with nodes");
+    assert!(nodes < 2_000_000, "{nodes} nodes to depth 6");
+}
+
 fn fen_of_ultima(session: &mut Session, capture: &Capture) -> String {
     capture.take();
     session.handle_line("d");
