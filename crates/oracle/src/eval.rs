@@ -28,24 +28,88 @@ use crate::moves::{MoveKind, OracleMove};
 use crate::position::Position;
 use crate::types::{Body, Cell, Color, Soul};
 
-/// Value of a body in a figure, by [`Body`] index (L P C E H S). The Lord
-/// body is not counted as material (Lord safety covers it).
-pub const BODY_VALUES: [i32; 6] = [0, 160, 190, 120, 120, 35];
+/// The material features, in weight order: what the evaluation counts for
+/// each side and multiplies by [`MATERIAL_WEIGHTS`].
+pub const MATERIAL_NAMES: [&str; MATERIAL_FEATURES] = [
+    "living Priestess body",
+    "living Chariot body",
+    "living Elephant body",
+    "living Horse body",
+    "living Soldier body",
+    "Chariot soul in a matching body",
+    "Elephant soul in a matching body",
+    "Horse soul in a matching body",
+    "Soldier soul in a matching body",
+    "idle Priestess body",
+    "idle Chariot body",
+    "idle Elephant body",
+    "idle Horse body",
+    "idle Soldier body",
+    "Chariot soul in an ill-suited body",
+    "Elephant soul in an ill-suited body",
+    "Horse soul in an ill-suited body",
+    "Soldier soul in an ill-suited body",
+    "Priestess figure with two soul classes",
+    "Priestess figure with three soul classes",
+    "Lord body in our earth (fetchable)",
+    "Chariot body in our earth (fetchable)",
+    "Elephant body in our earth (fetchable)",
+    "Horse body in our earth (fetchable)",
+    "Soldier body in our earth (fetchable)",
+    "Chariot soul in the underworld (summonable)",
+    "Elephant soul in the underworld (summonable)",
+    "Horse soul in the underworld (summonable)",
+    "Soldier soul in the underworld (summonable)",
+];
 
-/// Value of a soul in a matching body, by [`Soul`] index (l c e h s). The
-/// Lord soul is never lost, so it is not counted.
-pub const SOUL_VALUES: [i32; 5] = [0, 310, 210, 200, 65];
+/// How many material features there are.
+pub const MATERIAL_FEATURES: usize = 29;
 
-/// Per mille of a body's value when it is lifeless or ill-suited.
-const IDLE_BODY: i32 = 550;
-/// Per mille of a soul's value in an ill-suited body.
-const MISPLACED_SOUL: i32 = 650;
-/// Bonus for a Priestess figure with two, three different souls.
-const FORM_BONUS: [i32; 4] = [0, 0, 40, 90];
-/// Per mille of a body's value while it waits in our earth (fetchable).
-const EARTH_SHARE: i32 = 300;
-/// Per mille of a soul's value in the underworld for a side that can summon.
-const UNDERWORLD_SHARE: i32 = 150;
+/// Index of the first pool feature (earth, then underworld).
+const FIRST_POOL_FEATURE: usize = 20;
+
+/// The weight of each material feature in centipawns (see
+/// [`MATERIAL_NAMES`]). "Idle" bodies are lifeless or ill-suited; earth
+/// bodies count only while our Lord figure can fetch them, underworld souls
+/// only while we have a Priestess hosting a soul (only a soul leaving a
+/// Priestess summons). The Lord soul and the Lord body on the board are not
+/// material: they are never lost.
+///
+/// Hand-set start: a figure's value split into body and soul (Chariot
+/// 190 + 310, Elephant 120 + 210, Horse 120 + 200, Soldier 35 + 65), idle
+/// bodies at 55%, misplaced souls at 65%, fetchable bodies at 30%,
+/// summonable souls at 15%.
+pub const MATERIAL_WEIGHTS: [i32; MATERIAL_FEATURES] = [
+    160, 190, 120, 120, 35, // living bodies
+    310, 210, 200, 65, // souls in matching bodies
+    88, 104, 66, 66, 19, // idle bodies
+    201, 136, 130, 42, // misplaced souls
+    40, 90, // Priestess forms
+    20, 57, 36, 36, 10, // fetchable bodies
+    46, 31, 30, 10, // summonable souls
+];
+
+/// Body and soul values for move ordering (`BODY_VALUES` by [`Body`]
+/// index, `SOUL_VALUES` by [`Soul`] index): the living-body and
+/// matching-soul weights.
+pub const BODY_VALUES: [i32; 6] = [
+    0,
+    MATERIAL_WEIGHTS[0],
+    MATERIAL_WEIGHTS[1],
+    MATERIAL_WEIGHTS[2],
+    MATERIAL_WEIGHTS[3],
+    MATERIAL_WEIGHTS[4],
+];
+
+/// See [`BODY_VALUES`].
+pub const SOUL_VALUES: [i32; 5] = [
+    0,
+    MATERIAL_WEIGHTS[5],
+    MATERIAL_WEIGHTS[6],
+    MATERIAL_WEIGHTS[7],
+    MATERIAL_WEIGHTS[8],
+];
+
 /// Centipawns per figure target and per soul target.
 const FIGURE_MOBILITY: i32 = 3;
 const SOUL_MOBILITY: i32 = 1;
@@ -67,61 +131,94 @@ struct Side {
     lord_safety: i32,
 }
 
-/// The material value of what stands on one square.
-fn cell_material(cell: Cell) -> i32 {
+/// Adds the material features of what stands on one square.
+fn add_cell_features(features: &mut [i32; MATERIAL_FEATURES], cell: Cell) {
     let Some(body) = cell.body() else {
-        return 0;
+        return;
     };
     let living = cell.is_living();
-    let mut value = if living {
-        BODY_VALUES[body.index()]
-    } else {
-        BODY_VALUES[body.index()] * IDLE_BODY / 1000
-    };
+    // Body classes P C E H S are feature slots 0..5 (the Lord body is not
+    // material); soul classes c e h s are slots 0..4 of their groups.
+    if body != Body::Lord {
+        let slot = body.index() - 1;
+        features[if living { slot } else { 9 + slot }] += 1;
+    }
     let mut kinds = 0;
     for soul in cell.soul_classes() {
         kinds += 1;
-        let worth = SOUL_VALUES[soul.index()] * cell.count(soul) as i32;
-        value += if body.matches(soul) {
-            worth
-        } else {
-            worth * MISPLACED_SOUL / 1000
-        };
+        if soul == Soul::Lord {
+            continue;
+        }
+        let slot = soul.index() - 1;
+        let group = if body.matches(soul) { 5 } else { 14 };
+        features[group + slot] += cell.count(soul) as i32;
     }
-    if living && body == Body::Priestess {
-        value += FORM_BONUS[kinds];
+    if living && body == Body::Priestess && kinds >= 2 {
+        features[16 + kinds] += 1;
     }
-    value
+}
+
+/// The material value of what stands on one square (move ordering).
+fn cell_material(cell: Cell) -> i32 {
+    let mut features = [0; MATERIAL_FEATURES];
+    add_cell_features(&mut features, cell);
+    dot(
+        &features[..FIRST_POOL_FEATURE],
+        &MATERIAL_WEIGHTS[..FIRST_POOL_FEATURE],
+    )
+}
+
+fn dot(features: &[i32], weights: &[i32]) -> i32 {
+    features.iter().zip(weights).map(|(f, w)| f * w).sum()
 }
 
 impl Position {
-    fn material_of(&self, color: Color) -> i32 {
-        self.bodies_of(color)
+    /// The material features of one side (see [`MATERIAL_NAMES`]); the
+    /// material and pool terms are their dot product with
+    /// [`MATERIAL_WEIGHTS`]. Public for the tuner.
+    pub fn material_features(&self, color: Color) -> [i32; MATERIAL_FEATURES] {
+        let mut features = [0; MATERIAL_FEATURES];
+        for square in self.bodies_of(color) {
+            add_cell_features(&mut features, self.cell(square));
+        }
+        if (self.figures(color) & self.bodies[Body::Lord.index()]).any() {
+            for (slot, class) in [
+                Body::Lord,
+                Body::Chariot,
+                Body::Elephant,
+                Body::Horse,
+                Body::Soldier,
+            ]
             .into_iter()
-            .map(|sq| cell_material(self.cell(sq)))
-            .sum()
+            .enumerate()
+            {
+                features[FIRST_POOL_FEATURE + slot] = self.earth_count(color, class) as i32;
+            }
+        }
+        if (self.bodies(color, Body::Priestess) & self.soul_squares()).any() {
+            for (slot, class) in [Soul::Chariot, Soul::Elephant, Soul::Horse, Soul::Soldier]
+                .into_iter()
+                .enumerate()
+            {
+                features[FIRST_POOL_FEATURE + 5 + slot] = self.underworld_count(class) as i32;
+            }
+        }
+        features
     }
 
-    fn pools_of(&self, color: Color) -> i32 {
-        let mut value = 0;
-        let lord_figure = (self.figures(color) & self.bodies[Body::Lord.index()]).any();
-        if lord_figure {
-            for class in Body::ALL {
-                if class != Body::Priestess {
-                    value += BODY_VALUES[class.index()] * self.earth_count(color, class) as i32;
-                }
-            }
-            value = value * EARTH_SHARE / 1000;
-        }
-        let summoner = (self.bodies(color, Body::Priestess) & self.soul_squares()).any();
-        if summoner {
-            let souls: i32 = Soul::ALL
-                .into_iter()
-                .map(|s| SOUL_VALUES[s.index()] * self.underworld_count(s) as i32)
-                .sum();
-            value += souls * UNDERWORLD_SHARE / 1000;
-        }
-        value
+    /// The material and pool terms of one side.
+    fn material_and_pools(&self, color: Color) -> (i32, i32) {
+        let features = self.material_features(color);
+        (
+            dot(
+                &features[..FIRST_POOL_FEATURE],
+                &MATERIAL_WEIGHTS[..FIRST_POOL_FEATURE],
+            ),
+            dot(
+                &features[FIRST_POOL_FEATURE..],
+                &MATERIAL_WEIGHTS[FIRST_POOL_FEATURE..],
+            ),
+        )
     }
 
     fn mobility_of(&self, color: Color) -> i32 {
@@ -192,9 +289,10 @@ impl Position {
     }
 
     fn side_terms(&self, color: Color) -> Side {
+        let (material, pools) = self.material_and_pools(color);
         Side {
-            material: self.material_of(color),
-            pools: self.pools_of(color),
+            material,
+            pools,
             mobility: self.mobility_of(color),
             lord_safety: self.lord_safety_of(color),
         }
@@ -202,10 +300,12 @@ impl Position {
 
     /// Material only (bodies, souls, pools), White minus Black.
     pub fn material_balance(&self) -> i32 {
-        self.material_of(Color::White) - self.material_of(Color::Black)
+        let (wm, wp) = self.material_and_pools(Color::White);
+        let (bm, bp) = self.material_and_pools(Color::Black);
+        wm + wp - bm - bp
     }
 
-    fn from_side_to_move(&self, white_view: i32) -> i32 {
+    fn for_side_to_move(&self, white_view: i32) -> i32 {
         match self.side {
             Color::White => white_view,
             Color::Black => -white_view,
@@ -233,11 +333,11 @@ impl Evaluate for Position {
             + (w.pools - b.pools)
             + (w.mobility - b.mobility)
             + (w.lord_safety - b.lord_safety);
-        self.from_side_to_move(white_view) + TEMPO
+        self.for_side_to_move(white_view) + TEMPO
     }
 
     fn evaluate_material(&self) -> i32 {
-        self.from_side_to_move(self.material_balance())
+        self.for_side_to_move(self.material_balance())
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {

@@ -156,7 +156,7 @@ impl Game for Position {
     }
 
     fn is_rule_draw(&self) -> bool {
-        self.limit_reached() && !(self.in_check() && !self.has_legal_move())
+        self.limit_reached() && (!self.in_check() || self.has_legal_move())
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -41,7 +41,7 @@ mod text;
 mod types;
 mod zobrist;
 
-pub use eval::{BODY_VALUES, SOUL_VALUES};
+pub use eval::{BODY_VALUES, MATERIAL_FEATURES, MATERIAL_NAMES, MATERIAL_WEIGHTS, SOUL_VALUES};
 pub use game::{PLY_LIMIT, QUIET_LIMIT};
 pub use moves::{MoveKind, OracleMove};
 pub use position::Position;

@@ -250,7 +250,7 @@ impl Cell {
     #[inline(always)]
     pub const fn souls(self) -> u32 {
         let s = self.soul_bits();
-        ((s & 0x155).count_ones() + 2 * (s & 0x2AA).count_ones()) as u32
+        (s & 0x155).count_ones() + 2 * (s & 0x2AA).count_ones()
     }
 
     /// Whether a body stands here with room for another soul.
