@@ -158,12 +158,30 @@ impl Position {
     }
 
     /// Every legal move.
+    ///
+    /// A fetch or summon rider only adds a token of ours on the square the
+    /// figure or soul left (a lifeless body, or a soul in our Priestess):
+    /// it can block attacks on our Lord soul but never open one. So when the
+    /// plain move is legal, each of its rider variants (generated right
+    /// after it) is legal too and is not played out.
     pub fn legal_moves(&self, out: &mut MoveList<OracleMove>) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
         let us = self.side;
+        let mut plain = OracleMove::default();
+        let mut plain_legal = false;
         for &mv in pseudo.iter() {
-            if !self.play_move(mv).lord_soul_attacked(us) {
+            let base = mv.without_rider();
+            let legal = if base != mv && base == plain && plain_legal {
+                true
+            } else {
+                !self.play_move(mv).lord_soul_attacked(us)
+            };
+            if base == mv {
+                plain = mv;
+                plain_legal = legal;
+            }
+            if legal {
                 out.push(mv);
             }
         }

@@ -129,6 +129,12 @@ impl OracleMove {
         }
     }
 
+    /// The same move without its fetch or summon rider.
+    #[inline(always)]
+    pub const fn without_rider(self) -> Self {
+        OracleMove(self.0 & !(7 << 20))
+    }
+
     /// The packed bits.
     #[inline(always)]
     pub const fn bits(self) -> u32 {
