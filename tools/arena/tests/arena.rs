@@ -95,6 +95,36 @@ fn a_tiny_match_writes_pgn_that_python_chess_replays() {
 }
 
 #[test]
+fn an_oracle_match_runs_and_records_the_variant() {
+    let (pgn, json) = (temp("oracle.pgn"), temp("oracle.json"));
+    let augur = augur();
+    let (stdout, _) = arena(&[
+        "--variant".into(),
+        "oracle".into(),
+        "--engine".into(),
+        format!("name=full cmd={augur} nodes=2000"),
+        "--engine".into(),
+        format!("name=material cmd={augur} depth=2 option.Material Only=true"),
+        "--games".into(),
+        "2".into(),
+        "--random-plies".into(),
+        "4".into(),
+        "--pgn".into(),
+        pgn.to_string_lossy().into_owned(),
+        "--json".into(),
+        json.to_string_lossy().into_owned(),
+    ]);
+    assert!(stdout.contains("[2/2]"), "{stdout}");
+    let summary = std::fs::read_to_string(&json).expect("json");
+    assert!(summary.contains("\"games\":2"), "{summary}");
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    assert!(text.contains("[Variant \"oracle\"]"), "{text}");
+    // Games start from the Oracle start (random plies are recorded as moves).
+    assert!(!text.contains("illegal"), "{text}");
+    let _ = (std::fs::remove_file(pgn), std::fs::remove_file(json));
+}
+
+#[test]
 fn broken_engines_lose_with_the_right_reason_and_the_match_goes_on() {
     let augur = augur();
     let broken = repo_root().join("tools/test-engines/broken_engine.py");
