@@ -51,5 +51,34 @@ fn ultima_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, chess_perft, ultima_perft);
+fn oracle_perft(c: &mut Criterion) {
+    use augur_core::Game;
+    let mut group = c.benchmark_group("oracle-perft");
+    group.sample_size(10);
+    let start = augur_oracle::Position::startpos();
+    group.throughput(Throughput::Elements(573_928));
+    group.bench_function("startpos-4", |b| {
+        b.iter(|| {
+            let count = perft(black_box(&start), 4);
+            assert_eq!(count, 573_928);
+            count
+        })
+    });
+    // A middlegame with both pools full of tokens (fetches and summons).
+    let pools = augur_oracle::Position::from_fen(
+        "c2plehc/ses2ss()1/hs1ss2s/1H6/4S1H1/3S3S/SSS2SS1/C1EP(e)LE()1C - s w 4 16",
+    )
+    .expect("bench position");
+    group.throughput(Throughput::Elements(106_357));
+    group.bench_function("summon-ready-3", |b| {
+        b.iter(|| {
+            let count = perft(black_box(&pools), 3);
+            assert_eq!(count, 106_357);
+            count
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, chess_perft, ultima_perft, oracle_perft);
 criterion_main!(benches);

@@ -80,13 +80,13 @@ const FIRST_POOL_FEATURE: usize = 20;
 /// bodies at 55%, misplaced souls at 65%, fetchable bodies at 30%,
 /// summonable souls at 15%.
 pub const MATERIAL_WEIGHTS: [i32; MATERIAL_FEATURES] = [
-    160, 190, 120, 120, 35, // living bodies
-    310, 210, 200, 65, // souls in matching bodies
-    88, 104, 66, 66, 19, // idle bodies
-    201, 136, 130, 42, // misplaced souls
-    40, 90, // Priestess forms
-    20, 57, 36, 36, 10, // fetchable bodies
-    46, 31, 30, 10, // summonable souls
+    449, 17, 125, 158, 33, // living bodies
+    353, 168, 170, 65, // souls in matching bodies
+    418, 82, 37, 53, 0, // idle bodies
+    196, 238, 162, 0, // misplaced souls
+    186, 332, // Priestess forms
+    216, 19, 55, 33, 9, // fetchable bodies
+    95, 87, 120, 54, // summonable souls
 ];
 
 /// Body and soul values for move ordering (`BODY_VALUES` by [`Body`]
