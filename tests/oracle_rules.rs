@@ -206,12 +206,15 @@ fn check_by_figure_is_blocked_by_bodies_and_check_by_soul_by_souls() {
 
 #[test]
 fn a_move_that_leaves_the_lord_soul_attacked_is_illegal() {
-    // The Horse on e2 shields e1 from the chariot figure on e8.
-    let p = pos("4c2l/8/8/8/8/8/4H3/4L3 - - w 0 1");
-    assert!(!has(&p, "e2c3"), "the Horse body is pinned");
-    // Its soul may not leave either: the lifeless body still blocks the
-    // Chariot figure, but the Chariot soul on e8 would see e1.
-    assert!(!has(&p, "h~e2g1"));
+    // The Horse on e2 shields e1 from the Chariot on e8: as a figure it may
+    // not leave, and its soul may not leave either (the lifeless body still
+    // blocks the Chariot figure, but the Chariot soul would see e1).
+    let pinned = pos("4c2l/8/8/8/8/2C()5/4H3/4L3 - - w 0 1");
+    assert!(!has(&pinned, "e2g3"));
+    assert!(!has(&pinned, "h~e2c3"));
+    let free = pos("7l/8/8/8/8/2C()5/4H3/4L3 - - w 0 1");
+    assert!(has(&free, "e2g3"));
+    assert!(has(&free, "h~e2c3"));
 }
 
 #[test]
