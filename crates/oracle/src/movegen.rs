@@ -96,11 +96,7 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let own = self.colors[us.index()];
-        let fetchable = Choices::collect(
-            Body::ALL
-                .into_iter()
-                .filter(|&b| b != Body::Priestess && self.earth_count(us, b) > 0),
-        );
+        let fetchable = Choices::collect(Body::ALL.into_iter().filter(|&b| self.can_fetch(us, b)));
         for from in self.living & own {
             let cell = self.cells[from.index()];
             let lord_figure = cell.body() == Some(Body::Lord);

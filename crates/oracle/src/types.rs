@@ -177,17 +177,6 @@ impl Soul {
         [2, 4, 4, 4, 16][self as usize]
     }
 
-    /// The body class of the same name.
-    pub const fn own_body(self) -> Body {
-        match self {
-            Soul::Lord => Body::Lord,
-            Soul::Chariot => Body::Chariot,
-            Soul::Elephant => Body::Elephant,
-            Soul::Horse => Body::Horse,
-            Soul::Soldier => Body::Soldier,
-        }
-    }
-
     pub(crate) const fn from_index(i: usize) -> Soul {
         Soul::ALL[i]
     }
