@@ -138,6 +138,10 @@ pub fn check_random_playouts<G: Game>(
     for _ in 0..games {
         let mut position = start.clone();
         for _ in 0..max_plies {
+            let outcomes = position.chance_outcomes();
+            if outcomes > 0 {
+                position = position.resolve_chance(rng.random_range(0..outcomes));
+            }
             assert_eq!(
                 position.hash(),
                 position.recompute_hash(),

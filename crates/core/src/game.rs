@@ -218,4 +218,50 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.generate(&mut list);
         list.contains(&mv)
     }
+
+    /// Chance: how many equally likely outcomes (die faces) are drawn before
+    /// the side to move chooses; 0 (the default) when none is pending. The
+    /// searcher averages over them (expectimax).
+    fn chance_outcomes(&self) -> u32 {
+        0
+    }
+
+    /// The position once chance outcome `index` (below
+    /// [`Game::chance_outcomes`]) has been drawn.
+    fn resolve_chance(&self, index: u32) -> Self {
+        let _ = index;
+        self.clone()
+    }
+
+    /// The position with a pending chance event ignored: the side to move
+    /// may play any of its moves. A search that looks past chance without
+    /// modelling it (to measure what modelling it is worth) uses this.
+    fn ignore_chance(&self) -> Self {
+        self.clone()
+    }
+
+    /// Draws the pending chance outcome named by `text` (`4` for a die roll
+    /// written `4:h8h6Q` in a move list). Games without chance reject it.
+    fn apply_chance_text(&self, text: &str) -> Result<Self, MoveError> {
+        Err(MoveError::Syntax(format!("{text}:")))
+    }
+
+    /// The chance outcome drawn for the side to move, as move lists write it
+    /// before the move (`4`), if the game has one.
+    fn chance_text(&self) -> Option<String> {
+        None
+    }
+
+    /// Whether `mv` needs the other team's agreement (Enochian's exchange of
+    /// prisoners). The searcher considers such moves at the root only.
+    fn needs_agreement(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The seat whose clock runs when several players share a team (an
+    /// Enochian army, 0-3); `None` when the team's clock runs.
+    fn seat(&self) -> Option<usize> {
+        None
+    }
 }

@@ -1,0 +1,278 @@
+//! The `augur_core::Game` implementation: the end of the game, the chance
+//! events of divination mode, and the board drawn for people.
+
+use crate::moves::EnochianMove;
+use crate::position::{Die, Position};
+use crate::text::START;
+use crate::types::{Army, Kind, team_armies};
+use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Square, Team, Termination};
+
+/// Plies with neither a capture, a pawn move nor an exchange after which
+/// Augur calls the game drawn (50 turns of each army). Not in the rulings:
+/// an Augur rule so that games end; perft ignores it.
+pub const QUIET_LIMIT: u32 = 200;
+
+impl Position {
+    /// Whether the army to move has its King attacked.
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.to_move)
+    }
+
+    /// Whether `army` is a bare King (no other piece, no throne partner).
+    fn bare(&self, army: Army) -> bool {
+        self.armies[army.index()].count() == 1
+            && self.king(army).is_some()
+            && (self.shared & self.armies[army.index()]).is_empty()
+    }
+
+    /// Whether both Kings of one team are bare (this covers four bare Kings).
+    pub fn bare_kings_draw(&self) -> bool {
+        [Team::First, Team::Second]
+            .into_iter()
+            .any(|team| team_armies(team).into_iter().all(|a| self.bare(a)))
+    }
+
+    /// Plies since the last capture, pawn move or exchange.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The outcome: a team wins when both enemy Kings are taken; drawn when
+    /// both Kings of one team are bare, when no army can move, or (Augur's
+    /// rule) after [`QUIET_LIMIT`] quiet plies.
+    pub fn result(&self) -> Option<Outcome> {
+        for team in [Team::First, Team::Second] {
+            if self.kings_of(team) == 0 {
+                return Some(Outcome::win(team.opponent(), Termination::Rule("both Kings taken")));
+            }
+        }
+        if self.bare_kings_draw() {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if self.stuck {
+            return Some(Outcome::draw(Termination::Rule("no army can move")));
+        }
+        if self.quiet >= QUIET_LIMIT {
+            return Some(Outcome::draw(Termination::MoveRule));
+        }
+        None
+    }
+
+    /// The board drawn for people: each square shows the army letter and
+    /// the piece (pawns with their type), then the state fields.
+    pub fn diagram_text(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8u8 {
+                let mut cell = String::new();
+                for piece in self.pieces_at(Square::new(rank * 8 + file)).into_iter().flatten() {
+                    if cell.is_empty() {
+                        cell.push(piece.army.letter());
+                    }
+                    cell.push(piece.kind.letter());
+                    if let Some(t) = piece.pawn_type {
+                        cell.push(t.letter());
+                    }
+                }
+                if cell.is_empty() {
+                    cell.push('.');
+                }
+                out.push_str(&format!("{cell:<5}"));
+            }
+            out.push('\n');
+        }
+        out.push_str("  a    b    c    d    e    f    g    h\n\n");
+        out.push_str("Armies: y Yellow, b Blue (team 1, with k Black), r Red (team 2, with y Yellow)\n");
+        for army in Army::ALL {
+            let state = if self.is_frozen(army) {
+                "frozen".to_string()
+            } else if self.king(army).is_none() {
+                "no King".to_string()
+            } else if self.king_attacked(army) {
+                "in check".to_string()
+            } else {
+                "playing".to_string()
+            };
+            let control = self
+                .controller(army)
+                .map_or(String::new(), |c| format!(", controlled by {}", c.name()));
+            let marker = if army == self.to_move { " <- to move" } else { "" };
+            out.push_str(&format!("  {:<6} {state}{control}{marker}\n", army.name()));
+        }
+        out.push_str(&format!(
+            "Direction: {}  Die: {}\nPosition: {}\nKey: {:016X}",
+            if self.clockwise { "clockwise" } else { "widdershins" },
+            match self.die {
+                Die::Off => "- (normal game)".to_string(),
+                Die::Rolled(n) => n.to_string(),
+                Die::Pending | Die::Any => "? (not rolled yet)".to_string(),
+            },
+            self.to_text(),
+            self.hash
+        ));
+        out
+    }
+
+    /// The position after `mv`, with the quiet counter kept.
+    pub fn play_move(&self, mv: EnochianMove) -> Position {
+        let resets = mv.is_exchange()
+            || (!mv.is_lost_turn()
+                && (mv.kind() == Kind::Pawn || self.occupied().contains(mv.to())));
+        let mut next = self.after(mv);
+        next.quiet = if resets { 0 } else { self.quiet.saturating_add(1) };
+        next
+    }
+
+    /// Whether `mv` is a capture or a promotion.
+    pub fn is_noisy(&self, mv: EnochianMove) -> bool {
+        !mv.is_exchange()
+            && !mv.is_lost_turn()
+            && (mv.promotion().is_some() || self.occupied().contains(mv.to()))
+    }
+
+    /// The same position with the die set to `roll` (1-6), for divination
+    /// games; `None` in a normal game or for a roll out of range.
+    pub fn with_roll(&self, roll: u8) -> Option<Position> {
+        if !self.die.divination() || !(1..=6).contains(&roll) || self.is_decided() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.set_die(Die::Rolled(roll));
+        Some(next)
+    }
+}
+
+impl Game for Position {
+    type Move = EnochianMove;
+    const NAME: &'static str = "enochian";
+
+    fn startpos() -> Self {
+        Position::parse(START).unwrap_or_else(|_| std::process::abort())
+    }
+
+    fn from_fen(text: &str) -> Result<Self, PositionError> {
+        Position::parse(text)
+    }
+
+    fn fen(&self) -> String {
+        self.to_text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<EnochianMove, MoveError> {
+        Position::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: EnochianMove) -> String {
+        mv.to_string()
+    }
+
+    fn encode_move(mv: EnochianMove) -> u32 {
+        mv.bits()
+    }
+
+    fn team(&self) -> Team {
+        self.to_move.team()
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram_text()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        Position::recompute_hash(self)
+    }
+
+    fn generate(&self, out: &mut MoveList<EnochianMove>) {
+        self.legal_moves(out);
+    }
+
+    fn generate_noisy(&self, out: &mut MoveList<EnochianMove>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &mv in all.iter() {
+            if self.is_noisy(mv) {
+                out.push(mv);
+            }
+        }
+    }
+
+    fn play(&self, mv: EnochianMove) -> Option<Self> {
+        Some(self.play_move(mv))
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        self.bare_kings_draw() || self.stuck || self.quiet >= QUIET_LIMIT
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    fn chance_outcomes(&self) -> u32 {
+        if self.die == Die::Pending && !self.is_decided() {
+            6
+        } else {
+            0
+        }
+    }
+
+    fn resolve_chance(&self, index: u32) -> Self {
+        self.with_roll(index as u8 + 1).unwrap_or_else(|| self.clone())
+    }
+
+    fn ignore_chance(&self) -> Self {
+        let mut next = self.clone();
+        if next.die == Die::Pending {
+            next.set_die(Die::Any);
+        }
+        next
+    }
+
+    fn apply_chance_text(&self, text: &str) -> Result<Self, MoveError> {
+        let roll = text
+            .parse::<u8>()
+            .ok()
+            .filter(|r| (1..=6).contains(r))
+            .ok_or_else(|| MoveError::Syntax(format!("{text}:")))?;
+        match self.die {
+            Die::Pending | Die::Any => self
+                .with_roll(roll)
+                .ok_or_else(|| MoveError::Illegal(format!("{text}: (the game is over)"))),
+            Die::Rolled(n) if n == roll => Ok(self.clone()),
+            Die::Rolled(n) => Err(MoveError::Illegal(format!(
+                "{text}: (the position already has roll {n})"
+            ))),
+            Die::Off => Err(MoveError::Illegal(format!(
+                "{text}: (rolls exist only in divination games)"
+            ))),
+        }
+    }
+
+    fn chance_text(&self) -> Option<String> {
+        match self.die {
+            Die::Rolled(n) => Some(n.to_string()),
+            _ => None,
+        }
+    }
+
+    fn needs_agreement(&self, mv: EnochianMove) -> bool {
+        mv.is_exchange()
+    }
+
+    fn seat(&self) -> Option<usize> {
+        Some(self.to_move.index())
+    }
+}
