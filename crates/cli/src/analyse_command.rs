@@ -16,7 +16,7 @@ use clap::Args;
 /// Arguments of `augur analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// The game: chess, ultima or oracle.
+    /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// The position (default: the starting position).
@@ -74,8 +74,9 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         "chess" => run_game::<augur_chess::Position>(args),
         "ultima" => run_game::<augur_ultima::Position>(args),
         "oracle" => run_game::<augur_oracle::Position>(args),
+        "enochian" => run_game::<augur_enochian::Position>(args),
         other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle)"
+            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
         )),
     }
 }

@@ -6,7 +6,7 @@ use clap::Args;
 /// Arguments of `augur bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game: chess, ultima or oracle.
+    /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Search depth (default: the protocol's bench depth).

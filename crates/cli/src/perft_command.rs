@@ -18,7 +18,7 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// The game: chess, ultima or oracle.
+    /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Worker threads (root moves are shared out).
@@ -32,8 +32,9 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         "chess" => run_game::<augur_chess::Position>(args),
         "ultima" => run_game::<augur_ultima::Position>(args),
         "oracle" => run_game::<augur_oracle::Position>(args),
+        "enochian" => run_game::<augur_enochian::Position>(args),
         other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle)"
+            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
         )),
     }
 }

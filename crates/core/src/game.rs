@@ -219,6 +219,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         list.contains(&mv)
     }
 
+    /// Whether the game is over in a way seen without generating moves
+    /// (Enochian: a team has lost both Kings); quiescence then scores it by
+    /// [`Game::outcome`] instead of standing pat.
+    fn is_decided(&self) -> bool {
+        false
+    }
+
     /// Chance: how many equally likely outcomes (die faces) are drawn before
     /// the side to move chooses; 0 (the default) when none is pending. The
     /// searcher averages over them (expectimax).

@@ -6,8 +6,15 @@ use crate::game::Game;
 use crate::movelist::MoveList;
 use rayon::prelude::*;
 
-/// The number of leaf nodes `depth` plies below `position`.
+/// The number of leaf nodes `depth` plies below `position`. A pending
+/// chance event (a die roll) is not a ply: its outcomes' counts are summed.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    let outcomes = position.chance_outcomes();
+    if outcomes > 0 && depth > 0 {
+        return (0..outcomes)
+            .map(|i| perft(&position.resolve_chance(i), depth))
+            .sum();
+    }
     match depth {
         0 => 1,
         1 => position.count_moves(),

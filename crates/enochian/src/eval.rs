@@ -134,6 +134,9 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    // A King in check just steps away; long chains of checks end quickly.
+    const QUIESCENCE_EVASION_PLIES: u32 = 2;
+
     fn evaluate(&self) -> i32 {
         self.score(false)
     }

@@ -205,8 +205,10 @@ impl Game for Position {
         Some(self.play_move(mv))
     }
 
+    /// In divination mode a King in check need not move (any piece of the
+    /// rolled type may), so the searcher sees no check there.
     fn in_check(&self) -> bool {
-        Position::in_check(self)
+        !self.die.divination() && Position::in_check(self)
     }
 
     fn reversible_plies(&self) -> u32 {
@@ -219,6 +221,10 @@ impl Game for Position {
 
     fn outcome(&self) -> Option<Outcome> {
         self.result()
+    }
+
+    fn is_decided(&self) -> bool {
+        Position::is_decided(self)
     }
 
     fn chance_outcomes(&self) -> u32 {

@@ -166,7 +166,7 @@ impl Position {
 
     /// Appends every legal move of the army to move.
     pub(crate) fn legal_moves(&self, out: &mut MoveList<EnochianMove>) {
-        if self.is_decided() {
+        if self.is_decided() || self.die == Die::Pending {
             return;
         }
         let army = self.to_move;

@@ -61,6 +61,14 @@ pub enum Command {
     Eval,
     /// `bench [depth N]`.
     Bench(BenchParams),
+    /// `exchange offer [movetime N]`: the other team offers the agreement
+    /// move of the current position; answer `exchange accept|decline`.
+    ExchangeOffer {
+        /// Milliseconds to search each continuation (default 1000).
+        movetime: u64,
+    },
+    /// `exchange declined`: the other team declined our offer here.
+    ExchangeDeclined,
     /// `go perft N`: count leaf nodes `N` plies deep (0 to 64).
     Perft(u32),
     /// A blank or whitespace-only line: callers ignore it.
@@ -214,6 +222,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "position" => return parse_position(&mut tokens),
         "setoption" => return parse_setoption(&mut tokens),
         "go" => return parse_go(&mut tokens),
+        "exchange" => return parse_exchange(&mut tokens),
         _ => return Err(ParseError::UnknownCommand(word.to_owned())),
     };
     expect_end(&mut tokens, name)?;
@@ -246,6 +255,51 @@ fn parse_debug(tokens: &mut Tokens<'_>) -> Result<Command, ParseError> {
         None => Err(ParseError::Missing {
             command: "debug",
             expected: ON_OFF,
+        }),
+    }
+}
+
+/// Default milliseconds per continuation for `exchange offer`.
+pub const EXCHANGE_MOVETIME_MS: u64 = 1000;
+
+/// `exchange offer [movetime N]` or `exchange declined` (the tokens after
+/// `exchange`).
+fn parse_exchange(tokens: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    const WHAT: &str = "'offer' or 'declined'";
+    match tokens.next() {
+        Some("declined") => {
+            expect_end(tokens, "exchange")?;
+            Ok(Command::ExchangeDeclined)
+        }
+        Some("offer") => {
+            let mut movetime = EXCHANGE_MOVETIME_MS;
+            if let Some(token) = tokens.next() {
+                if token != "movetime" {
+                    return Err(ParseError::Unexpected {
+                        command: "exchange",
+                        token: token.to_owned(),
+                        expected: "'movetime' or end of line",
+                    });
+                }
+                let text = tokens.next().ok_or(ParseError::MissingValue {
+                    command: "exchange",
+                    keyword: "movetime",
+                })?;
+                movetime = parse_int("exchange", "movetime", text, 1, 3_600_000)?
+                    .try_into()
+                    .unwrap_or(EXCHANGE_MOVETIME_MS);
+                expect_end(tokens, "exchange")?;
+            }
+            Ok(Command::ExchangeOffer { movetime })
+        }
+        Some(token) => Err(ParseError::Unexpected {
+            command: "exchange",
+            token: token.to_owned(),
+            expected: WHAT,
+        }),
+        None => Err(ParseError::Missing {
+            command: "exchange",
+            expected: WHAT,
         }),
     }
 }

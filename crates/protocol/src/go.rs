@@ -40,6 +40,11 @@ pub struct GoParams {
     pub infinite: bool,
     /// `ponder`: search in ponder mode until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// Per-army clocks of Enochian chess, in `y b r k` order:
+    /// `yellowtime`, `bluetime`, `redtime`, `blacktime`.
+    pub seat_time: [Option<i64>; 4],
+    /// Per-army increments: `yellowinc`, `blueinc`, `redinc`, `blackinc`.
+    pub seat_inc: [Option<i64>; 4],
     /// `searchmoves`: restrict the root to these moves (move text, not yet
     /// validated). Empty when the keyword was not given.
     pub searchmoves: Vec<String>,
@@ -97,6 +102,21 @@ macro_rules! int_key {
     };
 }
 
+/// A keyword taking one army's clock or increment (any `i64`), stored in
+/// element `$seat` of an array field of [`GoParams`].
+macro_rules! seat_key {
+    ($name:literal, $field:ident, $seat:literal) => {
+        GoKeyword {
+            name: $name,
+            arg: Arg::Int {
+                min: i64::MIN as i128,
+                max: i64::MAX as i128,
+                set: |b, v| b.params.$field[$seat] = v.try_into().ok(),
+            },
+        }
+    };
+}
+
 /// A flag keyword, stored in a `bool` field of [`GoBuilder`].
 macro_rules! flag_key {
     ($name:literal, $($field:ident).+) => {
@@ -116,6 +136,14 @@ const KEYWORDS: &[GoKeyword] = &[
     int_key!("btime", params.btime, i64::MIN, i64::MAX),
     int_key!("winc", params.winc, i64::MIN, i64::MAX),
     int_key!("binc", params.binc, i64::MIN, i64::MAX),
+    seat_key!("yellowtime", seat_time, 0),
+    seat_key!("bluetime", seat_time, 1),
+    seat_key!("redtime", seat_time, 2),
+    seat_key!("blacktime", seat_time, 3),
+    seat_key!("yellowinc", seat_inc, 0),
+    seat_key!("blueinc", seat_inc, 1),
+    seat_key!("redinc", seat_inc, 2),
+    seat_key!("blackinc", seat_inc, 3),
     int_key!("movestogo", params.movestogo, 1, u32::MAX),
     int_key!("movetime", params.movetime, 0, u64::MAX),
     int_key!("depth", params.depth, 1, 255),

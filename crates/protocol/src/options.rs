@@ -12,7 +12,10 @@ pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The games `UCI_Variant` can select.
-pub const VARIANTS: &[&str] = &["chess", "ultima", "oracle"];
+pub const VARIANTS: &[&str] = &["chess", "ultima", "oracle", "enochian"];
+
+/// The default of `UCI_Enochian_Array`.
+pub const DEFAULT_ENOCHIAN_ARRAY: &str = "water of water clockwise";
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +36,14 @@ pub struct Options {
     pub show_wdl: bool,
     /// `Material Only`: evaluate material only (a weak test opponent).
     pub material_only: bool,
+    /// `UCI_Enochian_Array`: the Enochian starting array of `startpos`,
+    /// canonical (`<setting> of <board> clockwise|widdershins`).
+    pub enochian_array: String,
+    /// `UCI_Enochian_Divination`: Enochian games with dice.
+    pub divination: bool,
+    /// `Dice Lookahead`: average over future rolls (expectimax); false
+    /// ignores them beyond the root.
+    pub dice_lookahead: bool,
 }
 
 impl Default for Options {
@@ -46,6 +57,9 @@ impl Default for Options {
             variant: "chess",
             show_wdl: false,
             material_only: false,
+            enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
+            divination: false,
+            dice_lookahead: true,
         }
     }
 }
@@ -61,6 +75,8 @@ pub enum Change {
     ClearHash,
     /// The game changed.
     Variant,
+    /// The game's starting position changed.
+    Start,
     /// Nothing the engine must act on beyond the stored value.
     Setting,
 }
@@ -121,7 +137,16 @@ impl Options {
             vars.join(" ")
         );
         let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
-        let _ = write!(text, "option name Material Only type check default false");
+        let _ = writeln!(text, "option name Material Only type check default false");
+        let _ = writeln!(
+            text,
+            "option name UCI_Enochian_Array type string default {DEFAULT_ENOCHIAN_ARRAY}"
+        );
+        let _ = writeln!(
+            text,
+            "option name UCI_Enochian_Divination type check default false"
+        );
+        let _ = write!(text, "option name Dice Lookahead type check default true");
         text
     }
 
@@ -158,6 +183,21 @@ impl Options {
                 self.material_only = check(name, value)?;
                 Ok(Change::Setting)
             }
+            "uci_enochian_array" => {
+                let wanted = value.map(str::trim).unwrap_or("");
+                augur_enochian::Position::array_by_name(wanted)
+                    .map_err(|e| format!("option 'UCI_Enochian_Array': {}", e.reason))?;
+                self.enochian_array = canonical_array_name(wanted);
+                Ok(Change::Start)
+            }
+            "uci_enochian_divination" => {
+                self.divination = check(name, value)?;
+                Ok(Change::Start)
+            }
+            "dice lookahead" => {
+                self.dice_lookahead = check(name, value)?;
+                Ok(Change::Setting)
+            }
             "uci_variant" => {
                 let wanted = value.map(str::trim).unwrap_or("");
                 let variant = VARIANTS
@@ -173,6 +213,40 @@ impl Options {
                 Ok(Change::Variant)
             }
             _ => Err(format!("unknown option '{name}'")),
+        }
+    }
+}
+
+/// An array name as `UCI_Enochian_Array` reports it (lower case, single
+/// spaces, the direction spelled out). The name must already be valid.
+fn canonical_array_name(name: &str) -> String {
+    let lowered = name.to_ascii_lowercase().replace(['-', '_'], " ");
+    let words: Vec<&str> = lowered.split_whitespace().collect();
+    let direction = match words.get(3) {
+        Some(&("widdershins" | "anticlockwise" | "counterclockwise" | "w")) => "widdershins",
+        _ => "clockwise",
+    };
+    format!(
+        "{} of {} {direction}",
+        words.first().copied().unwrap_or("water"),
+        words.get(2).copied().unwrap_or("water")
+    )
+}
+
+impl Options {
+    /// The Enochian start position these options select (`startpos`).
+    pub fn enochian_start(&self) -> String {
+        let position = augur_enochian::Position::array_by_name(&self.enochian_array)
+            .unwrap_or_else(|_| <augur_enochian::Position as augur_core::Game>::startpos());
+        let text = position.to_string();
+        if self.divination {
+            // The same position before the first roll.
+            match text.rsplit_once(' ') {
+                Some((head, _)) => format!("{head} ?"),
+                None => text,
+            }
+        } else {
+            text
         }
     }
 }
@@ -196,6 +270,10 @@ mod tests {
             ("Ponder", Some("yes")),
             ("Move Overhead", Some("5001")),
             ("UCI_Variant", Some("checkers")),
+            ("UCI_Enochian_Array", Some("water of mud")),
+            ("UCI_Enochian_Array", None),
+            ("UCI_Enochian_Divination", Some("1")),
+            ("Dice Lookahead", None),
             ("Nonsense", Some("1")),
         ] {
             let before = options.clone();
@@ -208,5 +286,13 @@ mod tests {
         );
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
+        assert_eq!(
+            options.set("uci_enochian_array", Some("Earth-of-Fire widdershins")),
+            Ok(Change::Start)
+        );
+        assert_eq!(options.enochian_array, "earth of fire widdershins");
+        assert!(options.enochian_start().ends_with(" r w - - -"));
+        options.set("UCI_Enochian_Divination", Some("true")).unwrap();
+        assert!(options.enochian_start().ends_with(" r w - - ?"));
     }
 }

@@ -105,6 +105,18 @@ impl Session {
                     }
                 }
             }
+            Command::ExchangeOffer { movetime } => {
+                self.finish_search();
+                if let Err(e) = self.slot.answer_offer(&self.options, movetime, &self.out) {
+                    self.out.error(e);
+                }
+            }
+            Command::ExchangeDeclined => {
+                self.finish_search();
+                if let Err(e) = self.slot.decline_offer() {
+                    self.out.error(e);
+                }
+            }
             Command::Perft(depth) => {
                 self.finish_search();
                 self.slot.perft(depth, &self.out);
@@ -158,6 +170,15 @@ impl Session {
                     Change::Hash | Change::Threads => self.slot.configure(&self.options, false),
                     Change::ClearHash => self.slot.configure(&self.options, true),
                     Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
+                    Change::Start => {
+                        if self.options.variant == "enochian" {
+                            self.slot.set_start(Some(self.options.enochian_start()));
+                            let start = crate::command::PositionStart::StartPos;
+                            if let Err(e) = self.slot.set_position(&start, &[]) {
+                                self.out.error(e);
+                            }
+                        }
+                    }
                     Change::Setting => {}
                 }
             }

@@ -45,6 +45,17 @@ pub trait GameSlot: Send {
     fn perft(&self, depth: u32, out: &Output);
     /// Runs the bench; returns (nodes, elapsed seconds).
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
+    /// Sets the position `startpos` means (`None`: the game's standard one).
+    fn set_start(&mut self, fen: Option<String>);
+    /// Answers the other team's offer of the agreement move legal in the
+    /// current position (Enochian's exchange of prisoners) by searching both
+    /// continuations for `movetime_ms` each; prints `exchange accept` or
+    /// `exchange decline`.
+    fn answer_offer(&mut self, options: &Options, movetime_ms: u64, out: &Output)
+    -> Result<(), String>;
+    /// Records that the other team declined this position's offer: the
+    /// next `go` here leaves it out.
+    fn decline_offer(&mut self) -> Result<(), String>;
 }
 
 /// A new slot for a game name from `options::VARIANTS`.
@@ -52,6 +63,11 @@ pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
     match variant {
         "ultima" => Box::new(Slot::<augur_ultima::Position>::new(options)),
         "oracle" => Box::new(Slot::<augur_oracle::Position>::new(options)),
+        "enochian" => {
+            let mut slot = Slot::<augur_enochian::Position>::new(options);
+            slot.set_start(Some(options.enochian_start()));
+            Box::new(slot)
+        }
         _ => Box::new(Slot::<augur_chess::Position>::new(options)),
     }
 }
@@ -70,6 +86,10 @@ struct Slot<G: Evaluate> {
     history: Vec<u64>,
     hash_mb: usize,
     threads: usize,
+    /// The position `startpos` means when not the game's standard one.
+    start: Option<G>,
+    /// The key of a position whose offer the other team declined.
+    declined: Option<u64>,
 }
 
 impl<G: Evaluate> Slot<G> {
@@ -81,7 +101,27 @@ impl<G: Evaluate> Slot<G> {
             history: Vec::new(),
             hash_mb: options.hash_mb,
             threads: options.threads,
+            start: None,
+            declined: None,
         }
+    }
+
+    /// The agreement move legal here, if any.
+    fn agreement_move(&self) -> Option<G::Move> {
+        let mut moves = augur_core::MoveList::new();
+        self.position.generate(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.position.needs_agreement(m))
+    }
+
+    /// A synchronous search of `root` for `movetime_ms`; the score from
+    /// the point of view of `root`'s team to move.
+    fn quick_score(&mut self, root: &G, history: &[u64], limits: &Limits<G::Move>) -> i32 {
+        let control = SearchControl::new(false);
+        let engine = self.engine();
+        engine.search(root, history, limits, &control, &mut |_| {}).score
     }
 
     fn engine(&mut self) -> &mut Engine<G> {
@@ -94,11 +134,35 @@ impl<G: Evaluate> Slot<G> {
 impl<G: Evaluate> GameSlot for Slot<G> {
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
         let mut position = match start {
-            PositionStart::StartPos => G::startpos(),
+            PositionStart::StartPos => self.start.clone().unwrap_or_else(G::startpos),
             PositionStart::Fen(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
         };
         let mut history = Vec::with_capacity(moves.len());
-        for text in moves {
+        for (i, text) in moves.iter().enumerate() {
+            // A chance outcome may come first (`4:h8h6Q`); alone (`4:`) it
+            // ends the list and gives the roll for the army to move.
+            let text = match text.split_once(':') {
+                Some((chance, rest)) => {
+                    position = position
+                        .apply_chance_text(chance)
+                        .map_err(|e| format!("{e} in the move list"))?;
+                    if rest.is_empty() {
+                        if i + 1 != moves.len() {
+                            return Err(format!(
+                                "'{text}' (a roll without a move) may only end the move list"
+                            ));
+                        }
+                        break;
+                    }
+                    rest
+                }
+                None => text.as_str(),
+            };
+            if position.chance_outcomes() > 0 {
+                return Err(format!(
+                    "move '{text}' needs the roll before it in the move list (e.g. '4:{text}')"
+                ));
+            }
             let mv = position
                 .parse_move(text)
                 .map_err(|e| format!("{e} in the move list"))?;
@@ -109,12 +173,19 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         }
         self.position = position;
         self.history = history;
+        self.declined = None;
         Ok(())
     }
 
     fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String> {
         if self.running.is_some() {
             return Err("a search is already running; send stop first".to_string());
+        }
+        if self.position.chance_outcomes() > 0 {
+            return Err(
+                "the roll for the army to move is not known: end the move list with '<roll>:' (e.g. 'moves 4:h8h6Q 3:') or give it in the position string"
+                    .to_string(),
+            );
         }
         let mut search_moves = Vec::with_capacity(params.searchmoves.len());
         for text in &params.searchmoves {
@@ -124,9 +195,16 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                     .map_err(|e| format!("searchmoves: {e}"))?,
             );
         }
-        let (time, increment) = match self.position.team() {
+        let team_clock = match self.position.team() {
             augur_core::Team::First => (params.wtime, params.winc),
             augur_core::Team::Second => (params.btime, params.binc),
+        };
+        // An army's own clock (Enochian) wins over its team's.
+        let (time, increment) = match self.position.seat() {
+            Some(seat) if params.seat_time[seat].is_some() => {
+                (params.seat_time[seat], params.seat_inc[seat])
+            }
+            _ => team_clock,
         };
         let limits = Limits {
             depth: params.depth,
@@ -141,6 +219,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             infinite: params.infinite,
             ponder: params.ponder,
             search_moves,
+            no_offers: self.declined == Some(self.position.hash()),
         };
         let mut engine = self
             .engine
@@ -151,6 +230,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.multipv = options.multipv;
             settings.move_overhead_ms = options.move_overhead_ms;
             settings.material_only = options.material_only;
+            settings.chance_lookahead = options.dice_lookahead;
         }
         let control = Arc::new(SearchControl::new(params.ponder));
         let (root, history, out, show_wdl) = (
@@ -284,6 +364,67 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             elapsed * 1000.0,
             nodes as f64 / elapsed / 1e6
         ));
+    }
+
+    fn set_start(&mut self, fen: Option<String>) {
+        self.start = fen.and_then(|f| G::from_fen(&f).ok());
+    }
+
+    fn answer_offer(
+        &mut self,
+        options: &Options,
+        movetime_ms: u64,
+        out: &Output,
+    ) -> Result<(), String> {
+        if self.running.is_some() {
+            return Err("a search is running; send stop first".to_string());
+        }
+        let offer = self
+            .agreement_move()
+            .ok_or("exchange offer: no exchange is possible in this position")?;
+        let root = self.position.clone();
+        let Some(accepted) = root.play(offer) else {
+            return Err("exchange offer: the exchange cannot be played here".to_string());
+        };
+        {
+            let settings = self.engine().settings_mut();
+            settings.material_only = options.material_only;
+            settings.chance_lookahead = options.dice_lookahead;
+        }
+        let limits = Limits {
+            movetime_ms: Some(movetime_ms),
+            no_offers: true,
+            ..Limits::default()
+        };
+        // Both scores from the point of view of the team answering (the
+        // other team than the one to move at the root).
+        let history = self.history.clone();
+        let declined = -self.quick_score(&root, &history, &limits);
+        let mut after = history;
+        after.push(root.hash());
+        let child = self.quick_score(&accepted, &after, &Limits { no_offers: false, ..limits });
+        let accept = if accepted.team() == root.team() {
+            -child
+        } else {
+            child
+        };
+        out.line(&format!(
+            "info string exchange: accept {accept} cp, decline {declined} cp (answering team's view)"
+        ));
+        out.line(if accept > declined {
+            "exchange accept"
+        } else {
+            "exchange decline"
+        });
+        Ok(())
+    }
+
+    fn decline_offer(&mut self) -> Result<(), String> {
+        if self.agreement_move().is_none() {
+            return Err("exchange declined: no exchange is possible in this position".to_string());
+        }
+        self.declined = Some(self.position.hash());
+        Ok(())
     }
 
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String> {

@@ -26,6 +26,9 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Evaluate material only (a deliberately weak setting for tests).
     pub material_only: bool,
+    /// Average over dice rolls beyond the root (expectimax); when false the
+    /// search ignores them (any move allowed), to measure what they are worth.
+    pub chance_lookahead: bool,
 }
 
 impl Default for Settings {
@@ -34,6 +37,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 30,
             material_only: false,
+            chance_lookahead: true,
         }
     }
 }
@@ -135,11 +139,17 @@ impl<G: Evaluate> Engine<G> {
         self.tt.new_search();
         let mut root_moves = MoveList::new();
         root.generate(&mut root_moves);
-        let legal: Vec<G::Move> = root_moves
+        let wanted = |m: &G::Move| limits.search_moves.is_empty() || limits.search_moves.contains(m);
+        let mut legal: Vec<G::Move> = root_moves
             .iter()
             .copied()
-            .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
+            .filter(|m| wanted(m) && !(limits.no_offers && root.needs_agreement(*m)))
             .collect();
+        if legal.is_empty() {
+            // Only an offer is left: it stays (a declined offer cannot be
+            // replaced by a move that does not exist).
+            legal = root_moves.iter().copied().filter(|m| wanted(m)).collect();
+        }
         let time = if limits.infinite {
             None
         } else if let Some(ms) = limits.movetime_ms {
@@ -172,6 +182,7 @@ impl<G: Evaluate> Engine<G> {
                         );
                         worker.allowed = legal.clone();
                         worker.material_only = settings.material_only;
+                        worker.chance_lookahead = settings.chance_lookahead;
                         iterate(&mut worker, root, limits, None, 1, &mut |_| {});
                         worker.flush_nodes();
                     });
@@ -199,6 +210,7 @@ impl<G: Evaluate> Engine<G> {
                 );
                 worker.allowed = legal_ref.clone();
                 worker.material_only = settings.material_only;
+                        worker.chance_lookahead = settings.chance_lookahead;
                 let result = iterate(
                     &mut worker,
                     root,

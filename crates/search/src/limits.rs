@@ -32,6 +32,9 @@ pub struct Limits<M> {
     pub ponder: bool,
     /// Only these root moves (empty: all).
     pub search_moves: Vec<M>,
+    /// Leave out root moves that need the other team's agreement (the
+    /// offer was declined, so the army plays a normal move).
+    pub no_offers: bool,
 }
 
 /// The time a search may use: it stops starting iterations after `soft`

@@ -48,6 +48,9 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pub may_abort: bool,
     /// Use the material-only evaluation.
     pub material_only: bool,
+    /// Average over chance outcomes (expectimax); when false, pending
+    /// chance is ignored (any move allowed) past the root.
+    pub chance_lookahead: bool,
     pv: Vec<[G::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
@@ -104,6 +107,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             allowed: Vec::new(),
             may_abort: false,
             material_only: false,
+            chance_lookahead: true,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
@@ -301,6 +305,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         allow_null: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        if position.chance_outcomes() > 0 {
+            return self.chance(position, alpha, beta, ply, Horizon::Full { depth, pv_node });
+        }
         if depth <= 0 {
             return self.quiescence(position, alpha, beta, ply, 0);
         }
@@ -398,7 +405,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
         let mut scored = Scored::new();
         position.generate(&mut scored.moves);
-        if root {
+        if !root {
+            Self::drop_agreements(position, &mut scored.moves);
+        } else {
             let (excluded, allowed) = (&self.excluded, &self.allowed);
             let kept: MoveList<G::Move> = scored
                 .moves
@@ -558,6 +567,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         qdepth: u32,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        if position.chance_outcomes() > 0 {
+            if qdepth >= CHANCE_QUIESCENCE_PLIES {
+                return self.evaluate(position);
+            }
+            return self.chance(position, alpha, beta, ply, Horizon::Quiescence { qdepth });
+        }
         self.count_node();
         if self.aborted {
             return 0;
@@ -565,6 +580,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         if position.is_rule_draw() {
             return DRAW;
+        }
+        if position.is_decided() {
+            return Self::terminal_score(position, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position);
@@ -584,6 +602,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut scored = Scored::new();
         if in_check {
             position.generate(&mut scored.moves);
+            Self::drop_agreements(position, &mut scored.moves);
             if scored.moves.is_empty() {
                 return Self::terminal_score(position, ply);
             }
@@ -616,6 +635,85 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         best
+    }
+}
+
+/// Where a chance node sits: in the full-width search (with its remaining
+/// depth) or in quiescence.
+#[derive(Clone, Copy)]
+enum Horizon {
+    Full { depth: i32, pv_node: bool },
+    Quiescence { qdepth: u32 },
+}
+
+/// Quiescence plies within which chance nodes are averaged; deeper, the
+/// static evaluation of the position before the roll stands.
+const CHANCE_QUIESCENCE_PLIES: u32 = 1;
+
+impl<G: Evaluate> Worker<'_, G> {
+    /// Removes moves that need the other team's agreement (they are
+    /// offered from the root only).
+    fn drop_agreements(position: &G, moves: &mut MoveList<G::Move>) {
+        if moves.iter().any(|&m| position.needs_agreement(m)) {
+            let kept: MoveList<G::Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| !position.needs_agreement(m))
+                .collect_list();
+            *moves = kept;
+        }
+    }
+
+    /// A chance node: the average over the equally likely outcomes, with
+    /// Star1 (*-minimax) cut-offs from the bounds the outcomes still to come
+    /// can reach. The outcomes belong to the same team as the node and do
+    /// not count as a ply. Without chance lookahead the roll is ignored.
+    fn chance(&mut self, position: &G, alpha: i32, beta: i32, ply: usize, horizon: Horizon) -> i32 {
+        if !self.chance_lookahead {
+            let any = position.ignore_chance();
+            return match horizon {
+                Horizon::Full { depth, pv_node } => {
+                    self.search(&any, depth, alpha, beta, ply, pv_node, true)
+                }
+                Horizon::Quiescence { qdepth } => self.quiescence(&any, alpha, beta, ply, qdepth),
+            };
+        }
+        let n = i64::from(position.chance_outcomes());
+        let (low, high) = (-i64::from(MATE), i64::from(MATE));
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        let mut sum = 0i64;
+        for i in 0..n {
+            let remaining = n - 1 - i;
+            let floor = n * alpha - sum - remaining * high;
+            let ceiling = n * beta - sum - remaining * low;
+            if ceiling <= low {
+                return ((sum + (remaining + 1) * low) / n) as i32;
+            }
+            if floor >= high {
+                return ((sum + (remaining + 1) * high) / n) as i32;
+            }
+            let child_alpha = floor.max(low);
+            let child_beta = ceiling.min(high);
+            let outcome = position.resolve_chance(i as u32);
+            let (a, b) = (child_alpha as i32, child_beta as i32);
+            let value = i64::from(match horizon {
+                Horizon::Full { depth, pv_node } => {
+                    self.search(&outcome, depth, a, b, ply, pv_node, true)
+                }
+                Horizon::Quiescence { qdepth } => self.quiescence(&outcome, a, b, ply, qdepth),
+            });
+            if self.aborted {
+                return 0;
+            }
+            if value <= floor {
+                return ((sum + value + remaining * high) / n) as i32;
+            }
+            if value >= ceiling {
+                return ((sum + value + remaining * low) / n) as i32;
+            }
+            sum += value;
+        }
+        (sum / n) as i32
     }
 }
 

@@ -147,7 +147,7 @@ pub fn play<G: ArenaGame>(
             };
             return record;
         }
-        let seat = position.seat();
+        let seat = position.turn_seat();
         let limit = settings.limits[seat];
         let position_line = if texts.is_empty() {
             format!("position fen {}", record.start)

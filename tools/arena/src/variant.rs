@@ -18,7 +18,7 @@ pub trait ArenaGame: Game {
     /// The seat (engine slot) that moves now: seat 0 plays the first team,
     /// seat 1 the second. A game with more armies than teams (Enochian)
     /// maps each army to its own seat here.
-    fn seat(&self) -> usize {
+    fn turn_seat(&self) -> usize {
         self.team().index()
     }
 }

@@ -45,7 +45,7 @@ struct Args {
     /// Worker threads (games in parallel).
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// The game: chess, ultima or oracle.
+    /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Output file.
@@ -152,6 +152,7 @@ fn main() -> std::process::ExitCode {
             .map(|i| match args.variant.as_str() {
                 "ultima" => play_game::<augur_ultima::Position>(&args, i),
                 "oracle" => play_game::<augur_oracle::Position>(&args, i),
+                "enochian" => play_game::<augur_enochian::Position>(&args, i),
                 _ => play_game::<augur_chess::Position>(&args, i),
             })
             .collect()
