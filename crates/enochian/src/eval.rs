@@ -1,40 +1,72 @@
-//! The static evaluation: material per army (a frozen army's pieces count
-//! for a fraction, since a throne seizure or an exchange can revive them),
-//! the King as the army's life, pawns on their way to each army's own
-//! promotion line, King exposure, mobility, and the pull of an ally's
-//! throne while the ally is frozen.
+//! The static evaluation, linear in named features per team (so the tuner
+//! can fit every weight to Augur's own games): material of each army (the
+//! King stands for its army's life; a frozen army's pieces count apart,
+//! since a throne seizure or an exchange can revive them), pawns on their
+//! way to their own army's promotion line, mobility (the Queen here is a
+//! short leaper), King exposure in a game where Kings are taken, the pull
+//! of a frozen ally's throne, and the tempo.
 
 use crate::moves::EnochianMove;
 use crate::position::Position;
-use crate::tables::{pawn_takes, queen_leaps};
+use crate::tables::queen_leaps;
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, EvalTerm, Evaluate, Game, Team};
+use augur_core::{EvalTerm, Evaluate, Game, Square, Team};
 
-/// Centipawn values of King, Queen, Rook, Bishop, Knight, pawn. The King
-/// stands for its whole army: taking it freezes every piece.
-pub const PIECE_VALUES: [i32; 6] = [1500, 270, 520, 350, 320, 100];
-/// Percent of its material a frozen army still counts for its team.
-pub const FROZEN_PERCENT: i32 = 25;
-const MOBILITY: [i32; 6] = [0, 3, 3, 3, 4, 0];
-const PAWN_STEP: [i32; 8] = [0, 0, 4, 10, 18, 30, 50, 0];
-const KING_ZONE_ATTACK: i32 = 18;
-const KING_ATTACKED: i32 = 60;
+/// The number of evaluation features.
+pub const EVAL_FEATURES: usize = 19;
+
+/// What each feature counts, for one team (its two armies).
+pub const EVAL_NAMES: [&str; EVAL_FEATURES] = [
+    "King (army alive)",
+    "Queen",
+    "Rook",
+    "Bishop",
+    "Knight",
+    "pawn",
+    "frozen Queen",
+    "frozen Rook",
+    "frozen Bishop",
+    "frozen Knight",
+    "frozen pawn",
+    "pawn progress (steps, weighted)",
+    "Queen mobility (squares)",
+    "Rook mobility (squares)",
+    "Bishop mobility (squares)",
+    "Knight mobility (squares)",
+    "King zone squares attacked",
+    "King attacked",
+    "frozen ally's throne within reach",
+];
+
+/// The first eleven features are material (`Material Only` uses them alone).
+pub const MATERIAL_FEATURES: usize = 11;
+
+/// The weight of each feature in centipawns (hand-set: King 1500, Queen
+/// 270 as a two-square leaper, Rook 520, Bishop 350, Knight 320, pawn 100,
+/// frozen pieces a quarter).
+pub const EVAL_WEIGHTS: [i32; EVAL_FEATURES] = [
+    1500, 270, 520, 350, 320, 100, 68, 130, 88, 80, 25, 10, 3, 3, 3, 4, -18, -60, 10,
+];
+
+/// Centipawn values of King, Queen, Rook, Bishop, Knight and pawn for move
+/// ordering (the first six weights).
+pub const PIECE_VALUES: [i32; 6] = [
+    EVAL_WEIGHTS[0],
+    EVAL_WEIGHTS[1],
+    EVAL_WEIGHTS[2],
+    EVAL_WEIGHTS[3],
+    EVAL_WEIGHTS[4],
+    EVAL_WEIGHTS[5],
+];
+
 const TEMPO: i32 = 12;
-
-/// One evaluation split by term and army.
-#[derive(Default)]
-struct Terms {
-    material: [i32; 4],
-    pawns: [i32; 4],
-    mobility: [i32; 4],
-    king_safety: [i32; 4],
-    thrones: [i32; 4],
-}
+/// Pawn progress weight by steps taken towards the promotion line.
+const PAWN_STEP: [i32; 8] = [0, 0, 1, 2, 4, 6, 10, 0];
 
 impl Position {
-    /// How far a pawn on `square` has come towards `army`'s promotion line (0-7).
-    fn pawn_progress(army: Army, square: augur_core::Square) -> usize {
+    /// How far a pawn of `army` on `square` has come (0-7 steps).
+    fn pawn_progress(army: Army, square: Square) -> usize {
         let (f, r) = (square.file() as usize, square.rank() as usize);
         match army {
             Army::Yellow => 7 - r,
@@ -44,7 +76,7 @@ impl Position {
         }
     }
 
-    /// The material of `army` at full value (King included).
+    /// The value of `army`'s pieces at the material weights (King included).
     pub fn army_material(&self, army: Army) -> i32 {
         Kind::ALL
             .iter()
@@ -52,80 +84,83 @@ impl Position {
             .sum()
     }
 
-    fn terms(&self, material_only: bool) -> Terms {
-        let mut t = Terms::default();
+    /// The features of one army, added into `f`; `material_only` skips
+    /// the positional ones.
+    fn army_features(&self, army: Army, material_only: bool, f: &mut [i32; EVAL_FEATURES]) {
+        let count = |k: Kind| self.pieces(army, k).count() as i32;
+        if self.is_frozen(army) {
+            for (i, kind) in Kind::ALL[1..].iter().enumerate() {
+                f[6 + i] += count(*kind);
+            }
+            return;
+        }
+        for kind in Kind::ALL {
+            f[kind.index()] += count(kind);
+        }
+        if material_only {
+            return;
+        }
+        for sq in self.pieces(army, Kind::Pawn) {
+            f[11] += PAWN_STEP[Self::pawn_progress(army, sq)];
+        }
         let occupied = self.occupied();
-        for army in Army::ALL {
-            let a = army.index();
-            let raw = self.army_material(army);
-            if self.is_frozen(army) {
-                t.material[a] = raw * FROZEN_PERCENT / 100;
-                continue;
-            }
-            t.material[a] = raw;
-            if material_only {
-                continue;
-            }
-            for sq in self.pieces(army, Kind::Pawn) {
-                t.pawns[a] += PAWN_STEP[Self::pawn_progress(army, sq)];
-            }
-            let own = self.armies[a];
-            let enemy_team = army.team().opponent();
-            for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                for sq in self.pieces(army, kind) {
-                    let reach = match kind {
-                        Kind::Queen => queen_leaps(sq),
-                        Kind::Rook => rook_attacks(sq, occupied),
-                        Kind::Bishop => bishop_attacks(sq, occupied),
-                        _ => knight_attacks(sq),
-                    };
-                    t.mobility[a] += MOBILITY[kind.index()] * (reach & !own).count() as i32;
-                }
-            }
-            if let Some(king) = self.king(army) {
-                let zone = king_attacks(king);
-                let attacked = zone
-                    .into_iter()
-                    .filter(|&sq| self.attacked_by(enemy_team, sq, occupied, 0))
-                    .count() as i32;
-                t.king_safety[a] -= KING_ZONE_ATTACK * attacked;
-                if self.attacked_by(enemy_team, king, occupied, 0) {
-                    t.king_safety[a] -= KING_ATTACKED;
-                }
-                let ally = army.ally();
-                if self.is_frozen(ally) {
-                    let prize = self.army_material(ally) * (100 - FROZEN_PERCENT) / 100;
-                    let distance = king.distance(ally.throne()) as i32;
-                    t.thrones[a] += prize / (4 + 2 * distance);
-                }
+        let own = self.armies[army.index()];
+        for (i, kind) in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+            .into_iter()
+            .enumerate()
+        {
+            for sq in self.pieces(army, kind) {
+                let reach = match kind {
+                    Kind::Queen => queen_leaps(sq),
+                    Kind::Rook => rook_attacks(sq, occupied),
+                    Kind::Bishop => bishop_attacks(sq, occupied),
+                    _ => knight_attacks(sq),
+                };
+                f[12 + i] += (reach & !own).count() as i32;
             }
         }
-        t
+        if let Some(king) = self.king(army) {
+            let enemy = army.team().opponent();
+            f[16] += king_attacks(king)
+                .into_iter()
+                .filter(|&sq| self.attacked_by(enemy, sq, occupied, 0))
+                .count() as i32;
+            f[17] += i32::from(self.attacked_by(enemy, king, occupied, 0));
+            let ally = army.ally();
+            if self.is_frozen(ally) {
+                let prize = self.army_material(ally);
+                let distance = king.distance(ally.throne()) as i32;
+                f[18] += prize / (4 + 2 * distance) / 10;
+            }
+        }
     }
 
-    fn team_sum(values: &[i32; 4], team: Team) -> i32 {
-        team_armies(team).iter().map(|a| values[a.index()]).sum()
+    /// The evaluation features of `team` (its two armies together).
+    pub fn eval_features(&self, team: Team) -> [i32; EVAL_FEATURES] {
+        let mut f = [0; EVAL_FEATURES];
+        for army in team_armies(team) {
+            self.army_features(army, false, &mut f);
+        }
+        f
+    }
+
+    fn team_score(&self, team: Team, material_only: bool) -> i32 {
+        let mut f = [0; EVAL_FEATURES];
+        for army in team_armies(team) {
+            self.army_features(army, material_only, &mut f);
+        }
+        f.iter().zip(EVAL_WEIGHTS).map(|(a, w)| a * w).sum()
     }
 
     fn score(&self, material_only: bool) -> i32 {
-        let t = self.terms(material_only);
         let us = self.team();
-        let total = |v: &[i32; 4]| Self::team_sum(v, us) - Self::team_sum(v, us.opponent());
-        total(&t.material)
-            + total(&t.pawns)
-            + total(&t.mobility)
-            + total(&t.king_safety)
-            + total(&t.thrones)
+        self.team_score(us, material_only) - self.team_score(us.opponent(), material_only)
             + if material_only { 0 } else { TEMPO }
     }
 
-    /// Whether a pawn's capture targets something (for ordering hints).
+    /// The value of what stands on the target square.
     fn victim_value(&self, mv: EnochianMove) -> i32 {
-        let to = mv.to();
-        if !self.occupied().contains(to) {
-            return 0;
-        }
-        self.pieces_at(to)
+        self.pieces_at(mv.to())
             .into_iter()
             .flatten()
             .map(|p| PIECE_VALUES[p.kind.index()])
@@ -146,22 +181,29 @@ impl Evaluate for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        let t = self.terms(false);
-        let term = |name, v: &[i32; 4]| EvalTerm {
+        let (first, second) = (
+            self.eval_features(Team::First),
+            self.eval_features(Team::Second),
+        );
+        let sum = |range: std::ops::Range<usize>, f: &[i32; EVAL_FEATURES]| -> i32 {
+            range.map(|i| f[i] * EVAL_WEIGHTS[i]).sum()
+        };
+        let term = |name, range: std::ops::Range<usize>| EvalTerm {
             name,
-            first: Self::team_sum(v, Team::First),
-            second: Self::team_sum(v, Team::Second),
+            first: sum(range.clone(), &first),
+            second: sum(range, &second),
         };
         let tempo = match self.team() {
             Team::First => (TEMPO, 0),
             Team::Second => (0, TEMPO),
         };
         vec![
-            term("material", &t.material),
-            term("pawns", &t.pawns),
-            term("mobility", &t.mobility),
-            term("king safety", &t.king_safety),
-            term("thrones", &t.thrones),
+            term("material", 0..6),
+            term("frozen", 6..11),
+            term("pawns", 11..12),
+            term("mobility", 12..16),
+            term("king safety", 16..18),
+            term("thrones", 18..19),
             EvalTerm {
                 name: "tempo",
                 first: tempo.0,
@@ -180,8 +222,10 @@ impl Evaluate for Position {
 
     fn has_non_pawn_material(&self) -> bool {
         let army = self.to_move;
-        (self.armies[army.index()] & !self.kinds[Kind::Pawn.index()] & !self.kinds[Kind::King.index()])
-            .any()
+        (self.armies[army.index()]
+            & !self.kinds[Kind::Pawn.index()]
+            & !self.kinds[Kind::King.index()])
+        .any()
     }
 
     fn play_null(&self) -> Option<Self> {
@@ -193,10 +237,4 @@ impl Evaluate for Position {
         next.quiet = self.quiet.saturating_add(1);
         Some(next)
     }
-}
-
-/// Pawn takes (re-exported for tests of the tables).
-#[allow(dead_code)]
-fn _pawn_takes_used(army: Army, sq: augur_core::Square) -> Bitboard {
-    pawn_takes(army, sq)
 }

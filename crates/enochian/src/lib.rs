@@ -41,7 +41,7 @@ mod text;
 mod types;
 mod zobrist;
 
-pub use eval::{FROZEN_PERCENT, PIECE_VALUES};
+pub use eval::{EVAL_FEATURES, EVAL_NAMES, EVAL_WEIGHTS, MATERIAL_FEATURES, PIECE_VALUES};
 pub use game::QUIET_LIMIT;
 pub use moves::EnochianMove;
 pub use position::{Die, Position};
