@@ -12,9 +12,10 @@
 //! the 32 starting arrays, decides the outcome and evaluates positions.
 //!
 //! Rule choices where the rulings leave room:
-//! - "Attacked" for a King's step is judged after the step: the King's own
-//!   square no longer blocks, and a King taken by the step freezes its army
-//!   (and the armies that freeze with it), whose pieces then do not attack.
+//! - "Attacked" for a King's step means an unfrozen enemy piece could take
+//!   on that square. (Whether a King may take an enemy King on a defended
+//!   square never arises: an adjacent enemy King gives check, and a King in
+//!   check may step onto attacked squares.)
 //! - An army whose only legal move is `exchange` can move (it is not
 //!   skipped). A frozen army is never the army to move.
 //! - When no army can move the game is drawn; the position names the army

@@ -130,20 +130,16 @@ impl Position {
     }
 
     /// Whether `army`'s King, going from `from` to `to`, would stand
-    /// attacked there after the move (a King taken there freezes its army,
-    /// and the armies that freeze with it, so they no longer attack).
+    /// attacked there. (Judged with the King gone from `from`; a King that
+    /// is not in check opens no enemy line by leaving. Taking a King never
+    /// meets this test: an adjacent unfrozen enemy King means check, and a
+    /// King in check may step onto attacked squares.)
     pub(crate) fn king_step_attacked(&self, army: Army, from: Square, to: Square) -> bool {
         let mut occupied = self.occupied();
         if !self.shared.contains(from) {
             occupied = occupied.without(from);
         }
-        let mut ignored = 0u8;
-        if let Some(victim) = self.army_at(to) {
-            if self.pieces(victim, Kind::King).contains(to) {
-                ignored = self.freezing_mask(victim);
-            }
-        }
-        self.attacked_by(army.team().opponent(), to, occupied, ignored)
+        self.attacked_by(army.team().opponent(), to, occupied, 0)
     }
 
     /// The armies that freeze when `victim`'s King is taken: the victim, and

@@ -71,13 +71,10 @@
 //! 7. A square is *attacked* for an army when some unfrozen piece of the
 //!    other team (a throne partner included) has it in its take pattern
 //!    (pawn: diagonally forward; sliders up to the first occupied square),
-//!    in the position *before* the move, with one exception set by the
-//!    project's arbiter after this generator was written (the engine's rule
-//!    choice; the original reading was "before the move" throughout): a King
-//!    stepping onto an enemy King takes it, which freezes that army (and the
-//!    armies that freeze with it), so their pieces do not count as
-//!    attackers of that square. A King is *in check* when its own square is
-//!    attacked.
+//!    in the position *before* the move. So a King may not take a piece,
+//!    even an enemy King, on a square defended by pieces of that King's army
+//!    although the capture would freeze them (unless it is already in
+//!    check). A King is *in check* when its own square is attacked.
 //! 8. Normal mode: an army with its own King that is in check and has any
 //!    King move (onto attacked squares too) has exactly its King moves.
 //!    Otherwise its moves are: King moves onto unattacked squares (all King

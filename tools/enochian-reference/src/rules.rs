@@ -306,7 +306,7 @@ fn army_moves(pos: &Position, army: Army) -> Vec<Move> {
         king_moves
             .into_iter()
             .filter(|m| match m {
-                Move::Step { to, .. } => !attacked_after_king_step(pos, *to, army),
+                Move::Step { to, .. } => !attacked(pos, *to, army),
                 _ => true,
             })
             .collect()
@@ -316,22 +316,6 @@ fn army_moves(pos: &Position, army: Army) -> Vec<Move> {
         all.push(Move::Exchange);
     }
     all
-}
-
-/// Is `to` attacked once `army`'s King has stepped there? (Arbiter's
-/// ruling for Augur, replacing the original interpretation 7: a King that
-/// takes an enemy King freezes that army, and the armies that freeze with
-/// it, so their pieces no longer attack the square.)
-fn attacked_after_king_step(pos: &Position, to: Square, army: Army) -> bool {
-    match pos.at(to) {
-        Some(target) if target.piece.kind == Kind::King => {
-            let mut after = pos.clone();
-            after.set(to, None);
-            king_taken(&mut after, target.army);
-            attacked(&after, to, army)
-        }
-        _ => attacked(pos, to, army),
-    }
 }
 
 /// Can `army` make a move (it is not frozen and has some legal move; in
