@@ -1,0 +1,504 @@
+//! Enochian chess rules, one scenario per rule of `shared/rulings/enochian.md`:
+//! the check rule, taking bans, thrones (sharing, partner moves, taking,
+//! seizing, control), freezing, the exchange of prisoners, privileged pawns
+//! and demotion, stalemated armies passed over, divination, the end of the
+//! game, position-string rejections and move text.
+
+use augur_core::{Game, MoveError, MoveList, Team, Termination};
+use augur_enochian::{Element, Position, START};
+
+/// A board field from (square, piece) pairs, e.g. `("e5", "bK")`.
+fn board(pieces: &[(&str, &str)]) -> String {
+    let mut cells = vec![String::new(); 64];
+    for (square, piece) in pieces {
+        let b = square.as_bytes();
+        let index = usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a');
+        cells[index] = (*piece).to_string();
+    }
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let cell = &cells[rank * 8 + file];
+            if cell.is_empty() {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push_str(cell);
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+fn position(pieces: &[(&str, &str)], rest: &str) -> Position {
+    let text = format!("{} {rest}", board(pieces));
+    Position::from_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves(p: &Position) -> Vec<String> {
+    let mut list = MoveList::new();
+    p.generate(&mut list);
+    let mut texts: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
+    texts.sort();
+    texts
+}
+
+fn play(p: &Position, text: &str) -> Position {
+    let mv = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{e} at {}", p.fen()));
+    p.play(mv).expect("legal")
+}
+
+/// The four Kings in their corners (apart from those a test moves).
+const KINGS: [(&str, &str); 4] = [("a8", "yK"), ("h8", "bK"), ("h1", "rK"), ("a1", "kK")];
+
+#[test]
+fn a_king_in_check_that_can_move_must_move() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("e5", "bK"),
+            ("h5", "bN"),
+            KINGS[2],
+            ("e1", "rR"),
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    assert!(p.in_check());
+    // Onto attacked squares too (e4, e6 are on the Rook's file).
+    assert_eq!(
+        moves(&p),
+        [
+            "e5d4", "e5d5", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6"
+        ]
+    );
+}
+
+#[test]
+fn a_king_not_in_check_avoids_attacked_squares_and_others_may_expose_it() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("e5", "bK"),
+            ("h5", "bN"),
+            KINGS[2],
+            ("d1", "rR"),
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    assert!(!p.in_check());
+    let all = moves(&p);
+    let king: Vec<&String> = all.iter().filter(|m| m.starts_with("e5")).collect();
+    assert_eq!(king, ["e5e4", "e5e6", "e5f4", "e5f5", "e5f6"]);
+    assert!(all.contains(&"h5f6".to_string()));
+}
+
+#[test]
+fn a_king_in_check_that_cannot_move_lets_other_pieces_move() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("h8", "bK"),
+            ("g8", "bPQ"),
+            ("g7", "bPB"),
+            ("h7", "bB"),
+            ("f7", "rN"),
+            KINGS[2],
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    assert!(p.in_check());
+    let all = moves(&p);
+    assert!(!all.iter().any(|m| m.starts_with("h8")));
+    assert!(all.contains(&"g8f7".to_string()), "{all:?}");
+    assert!(all.contains(&"g8f8".to_string()));
+}
+
+#[test]
+fn queens_never_take_queens_nor_bishops_bishops_but_a_throne_counts_as_its_king() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("h8", "bKQ"),
+            ("d6", "bQ"),
+            ("e5", "bB"),
+            ("a5", "bQ"),
+            KINGS[2],
+            ("d4", "rQ"),
+            ("f6", "rQ"),
+            ("c3", "rB"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let all = moves(&p);
+    assert!(!all.contains(&"d4d6".to_string()), "Queen took a Queen");
+    assert!(!all.contains(&"c3e5".to_string()), "Bishop took a Bishop");
+    assert!(all.contains(&"c3a5".to_string()), "Bishop may take a Queen");
+    assert!(
+        all.contains(&"f6h8".to_string()),
+        "a Queen takes a King+Queen throne"
+    );
+    assert!(all.contains(&"f6d8".to_string()), "Queens leap");
+}
+
+#[test]
+fn no_piece_takes_its_own_team() {
+    // Red and Yellow are allies.
+    let p = position(
+        &[
+            KINGS[0],
+            ("e6", "yN"),
+            KINGS[1],
+            KINGS[2],
+            ("e2", "rR"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let all = moves(&p);
+    assert!(!all.contains(&"e2e6".to_string()));
+    assert!(all.contains(&"e2e5".to_string()));
+}
+
+#[test]
+fn the_throne_partner_leaves_with_its_letter_and_taking_the_throne_takes_both() {
+    let start = Position::startpos();
+    let all = moves(&start);
+    assert!(all.contains(&"h8f6Q".to_string()) && all.contains(&"h8f8Q".to_string()));
+    assert_eq!(all.len(), 9);
+    let after = play(&start, "h8f6Q");
+    assert!(
+        after.fen().starts_with("yKQyByRyN2bPQbK/"),
+        "{}",
+        after.fen()
+    );
+
+    let p = position(
+        &[
+            KINGS[0],
+            ("h8", "bKQ"),
+            ("e4", "bN"),
+            ("h1", "rK"),
+            ("h3", "rR"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let after = play(&p, "h3h8");
+    let fields: Vec<String> = after.fen().split(' ').map(String::from).collect();
+    assert!(fields[0].starts_with("yK6rR/"), "{}", after.fen());
+    assert_eq!(fields[3], "b", "Blue froze: {}", after.fen());
+    // Frozen pieces block, cannot be taken and do not attack.
+    let red = position(
+        &[
+            KINGS[0],
+            ("e8", "bN"),
+            ("h1", "rK"),
+            ("e1", "rR"),
+            ("e4", "bN"),
+            KINGS[3],
+        ],
+        "r d b - -",
+    );
+    let all = moves(&red);
+    assert!(!all.contains(&"e1e4".to_string()) && !all.contains(&"e1e5".to_string()));
+    assert!(all.contains(&"e1e3".to_string()));
+}
+
+#[test]
+fn seizing_the_throne_revives_a_frozen_ally_until_the_controller_is_taken() {
+    // Blue's King was taken (Blue frozen); Black's King, in check from the
+    // Bishop, may step onto the attacked throne h8.
+    let p = position(
+        &[
+            KINGS[0],
+            ("g6", "bN"),
+            ("g7", "kK"),
+            ("h1", "rK"),
+            ("b8", "rR"),
+            ("e5", "rB"),
+        ],
+        "k d b - -",
+    );
+    let seized = play(&p, "g7h8");
+    assert!(seized.fen().ends_with(" - kb -"), "{}", seized.fen());
+    // Now Red moves: the Rook takes the controlling King on h8.
+    let red = Position::from_fen(&seized.fen().replacen(" y ", " r ", 1)).expect("valid");
+    assert_eq!(red.fen().split(' ').nth(1), Some("r"));
+    let taken = play(&red, "b8h8");
+    // Black froze, and Blue (whose own King is gone) froze again.
+    assert!(taken.fen().ends_with(" bk - -"), "{}", taken.fen());
+    assert_eq!(
+        taken.outcome().map(|o| (o.winner, o.termination)),
+        Some((Some(Team::Second), Termination::Rule("both Kings taken")))
+    );
+}
+
+#[test]
+fn exchange_of_prisoners_returns_the_kings_to_thrones_or_the_nearest_safe_square() {
+    // Yellow and Black lost their Kings; a1 is occupied and b1 attacked.
+    let p = position(
+        &[
+            ("b8", "yN"),
+            KINGS[1],
+            ("h1", "rK"),
+            ("e1", "rR"),
+            ("a1", "rN"),
+            ("c4", "kB"),
+        ],
+        "b d yk - -",
+    );
+    let all = moves(&p);
+    assert!(all.contains(&"exchange".to_string()));
+    let after = play(&p, "exchange");
+    let fen = after.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    assert_eq!(fields[3], "-", "both armies unfroze: {}", after.fen());
+    assert!(fields[0].starts_with("yKyN5bK/"), "{}", after.fen());
+    assert!(fields[0].ends_with("/kK7/rN3rR2rK"), "{}", after.fen());
+    // A King in check that can move may not exchange.
+    let check = position(
+        &[
+            ("b8", "yN"),
+            ("h8", "bK"),
+            ("h1", "rK"),
+            ("h3", "rR"),
+            ("c4", "kB"),
+        ],
+        "b d yk - -",
+    );
+    assert!(check.in_check());
+    assert!(!moves(&check).contains(&"exchange".to_string()));
+}
+
+#[test]
+fn privileged_pawns_choose_and_demote() {
+    // Red is King + Queen + pawn: the pawn chooses, and a second Queen
+    // demotes the first to a pawn of the Queen where it stands.
+    let p = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            ("h1", "rK"),
+            ("e4", "rQ"),
+            ("c7", "rPN"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let promotions: Vec<String> = moves(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("c7c8"))
+        .collect();
+    assert_eq!(promotions, ["c7c8b", "c7c8n", "c7c8q", "c7c8r"]);
+    let after = play(&p, "c7c8q");
+    assert!(after.fen().contains("4rPQ3"), "{}", after.fen());
+    // A normal pawn (Red has a Rook too) becomes its own type only.
+    let normal = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            ("h1", "rK"),
+            ("a3", "rR"),
+            ("e4", "rQ"),
+            ("c7", "rPN"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let promotions: Vec<String> = moves(&normal)
+        .into_iter()
+        .filter(|m| m.starts_with("c7c8"))
+        .collect();
+    assert_eq!(promotions, ["c7c8n"]);
+    // A demoted throne partner becomes a pawn partner and leaves as `P`.
+    let yellow = position(
+        &[("a8", "yKB"), ("e2", "yPN"), KINGS[1], KINGS[2], KINGS[3]],
+        "y d - - -",
+    );
+    let after = play(&yellow, "e2e1b");
+    assert!(after.fen().starts_with("yKPB6bK/"), "{}", after.fen());
+    assert!(after.fen().contains("/kK3yB2rK "), "{}", after.fen());
+    let again = Position::from_fen(&after.fen().replacen(" b ", " y ", 1)).expect("valid");
+    assert!(moves(&again).contains(&"a8a7P".to_string()));
+    // A demoted pawn on its own promotion line cannot move.
+    let stuck = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            ("h1", "rK"),
+            ("c8", "rQ"),
+            ("e7", "rPR"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let after = play(&stuck, "e7e8q");
+    assert!(after.fen().starts_with("yK1rPQ1rQ2bK/"), "{}", after.fen());
+    let red = Position::from_fen(&after.fen().replacen(" y ", " r ", 1)).expect("valid");
+    assert!(!moves(&red).iter().any(|m| m.starts_with("c8")));
+}
+
+#[test]
+fn armies_that_cannot_move_are_passed_over() {
+    // Blue's King is boxed in by frozen Yellow pieces: Blue is stalemated.
+    let p = position(
+        &[
+            ("g8", "yN"),
+            ("g7", "yPQ"),
+            ("h7", "yB"),
+            ("h8", "bK"),
+            ("h1", "rK"),
+            ("a1", "kK"),
+            ("d4", "kN"),
+        ],
+        "k d y - -",
+    );
+    let after = play(&p, "d4e6");
+    assert_eq!(after.fen().split(' ').nth(1), Some("r"), "{}", after.fen());
+    // A position naming the stalemated army gives the turn on.
+    let named = position(
+        &[
+            ("g8", "yN"),
+            ("g7", "yPQ"),
+            ("h7", "yB"),
+            ("h8", "bK"),
+            ("h1", "rK"),
+            ("a1", "kK"),
+            ("d4", "kN"),
+        ],
+        "b d y - -",
+    );
+    assert_eq!(named.fen().split(' ').nth(1), Some("r"));
+}
+
+#[test]
+fn divination_restricts_moves_to_the_rolled_piece() {
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    let with = |roll: u8| Position::from_fen(&format!("{text} {roll}")).expect("valid");
+    // 4: the Queen (the throne partner h8).
+    assert_eq!(moves(&with(4)), ["h8f6Q", "h8f8Q"]);
+    // 5: no Blue Rook can move: the turn is lost.
+    assert_eq!(moves(&with(5)), ["0000"]);
+    // 1: the King cannot move, so a pawn moves instead.
+    assert_eq!(moves(&with(1)), moves(&with(6)));
+    assert!(!moves(&with(6)).is_empty());
+    // After a move the next roll is pending: six equally likely outcomes.
+    let after = play(&with(4), "h8f6Q");
+    assert_eq!(after.chance_outcomes(), 6);
+    assert!(after.fen().ends_with(" ?"));
+    // In divination a King may step into check.
+    let king = position(
+        &[KINGS[0], ("e5", "bK"), KINGS[2], ("d1", "rR"), KINGS[3]],
+        "b d - - 1",
+    );
+    assert!(moves(&king).contains(&"e5d5".to_string()));
+}
+
+#[test]
+fn the_game_ends_when_both_kings_of_a_team_are_taken_or_kings_are_bare() {
+    let p = position(
+        &[
+            ("c7", "bR"),
+            KINGS[1],
+            ("c8", "yK"),
+            KINGS[2],
+            ("b5", "rN"),
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    assert_eq!(p.outcome(), None);
+    let with_red_frozen = position(
+        &[("c7", "bR"), KINGS[1], ("c8", "yK"), ("b5", "rN"), KINGS[3]],
+        "b d r - -",
+    );
+    let won = play(&with_red_frozen, "c7c8");
+    assert_eq!(won.outcome().and_then(|o| o.winner), Some(Team::First));
+    assert!(moves(&won).is_empty(), "perft stops at a decided game");
+    let bare = position(
+        &[KINGS[0], KINGS[1], ("h2", "rK"), ("g4", "rN"), KINGS[3]],
+        "r d - - -",
+    );
+    assert_eq!(
+        bare.outcome().map(|o| o.termination),
+        Some(Termination::InsufficientMaterial)
+    );
+}
+
+#[test]
+fn all_thirty_two_arrays_have_names_and_the_default_is_water_of_water() {
+    let default = Position::array_by_name("water of water").expect("named");
+    assert_eq!(default.fen(), START);
+    let mut seen = std::collections::HashSet::new();
+    for setting in Element::ALL {
+        for board in Element::ALL {
+            for direction in ["clockwise", "widdershins"] {
+                let name = format!("{} of {} {direction}", setting.name(), board.name());
+                let p = Position::array_by_name(&name).expect("named");
+                assert_eq!(Position::from_fen(&p.fen()).expect("valid").fen(), p.fen());
+                seen.insert(p.fen());
+            }
+        }
+    }
+    // Pieces differ by setting and by the board pair; the mover by board.
+    assert_eq!(seen.len(), 32);
+    assert!(Position::array_by_name("mud of water").is_err());
+}
+
+#[test]
+fn bad_position_strings_are_rejected_with_a_reason() {
+    let start = START.to_string();
+    let cases = [
+        ("", "expected 6 fields"),
+        ("8/8/8/8/8/8/8 b d - - -", "8 ranks"),
+        ("9/8/8/8/8/8/8/8 b d - - -", "more than 8 squares"),
+        ("yKyK6/8/8/8/8/8/8/8 y d - - -", "Kings"),
+        ("x7/8/8/8/8/8/8/8 y d - - -", "unexpected 'x'"),
+        ("yP7/8/8/8/8/8/8/8 y d - - -", "pawn"),
+        ("yX7/8/8/8/8/8/8/8 y d - - -", "followed by"),
+        ("1yKQ6/8/8/8/8/8/8/8 y d - - -", "own throne"),
+        (&start.replace(" b d ", " q d "), "army to move"),
+        (&start.replace(" b d ", " b x "), "direction"),
+        (&start.replace(" - - -", " y - -"), "frozen but its King"),
+        (&start.replace(" - - -", " - yb -"), "only an ally"),
+        (&start.replace(" - - -", " - - 7"), "die"),
+        ("yK7/8/8/8/8/8/8/7bK b d - - -", "must be frozen"),
+    ];
+    for (text, reason) in cases {
+        let error = Position::from_fen(text).expect_err(text);
+        assert!(error.reason.contains(reason), "{text}: {}", error.reason);
+    }
+}
+
+#[test]
+fn malformed_and_illegal_move_text_are_told_apart() {
+    let p = Position::startpos();
+    for text in ["", "h8", "h8h9", "z1a1", "h8f6QQ", "exchang"] {
+        assert!(
+            matches!(p.parse_move(text), Err(MoveError::Syntax(_))),
+            "{text}"
+        );
+    }
+    for text in ["h8h7", "exchange", "0000", "h8f6", "a1a2"] {
+        assert!(
+            matches!(p.parse_move(text), Err(MoveError::Illegal(_))),
+            "{text}"
+        );
+    }
+}
