@@ -80,5 +80,34 @@ fn oracle_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, chess_perft, ultima_perft, oracle_perft);
+fn enochian_perft(c: &mut Criterion) {
+    use augur_core::Game;
+    let mut group = c.benchmark_group("enochian-perft");
+    group.sample_size(10);
+    let start = augur_enochian::Position::startpos();
+    group.throughput(Throughput::Elements(939_431));
+    group.bench_function("startpos-6", |b| {
+        b.iter(|| {
+            let count = perft(black_box(&start), 6);
+            assert_eq!(count, 939_431);
+            count
+        })
+    });
+    // Divination: the Queen rolled; every later ply sums the six rolls.
+    let dice = augur_enochian::Position::from_fen(
+        "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 4",
+    )
+    .expect("bench position");
+    group.throughput(Throughput::Elements(6_870));
+    group.bench_function("divination-4", |b| {
+        b.iter(|| {
+            let count = perft(black_box(&dice), 4);
+            assert_eq!(count, 6_870);
+            count
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, chess_perft, ultima_perft, oracle_perft, enochian_perft);
 criterion_main!(benches);
