@@ -30,7 +30,10 @@ fn enochian_random_playouts_keep_the_hash_exact() {
 
 #[test]
 fn enochian_divination_playouts_keep_the_hash_exact() {
-    let text = format!("{} ?", augur_enochian::START.strip_suffix(" -").unwrap_or_default());
+    let text = format!(
+        "{} ?",
+        augur_enochian::START.strip_suffix(" -").unwrap_or_default()
+    );
     let start = Position::from_fen(&text).expect("divination start");
     assert_eq!(start.chance_outcomes(), 6);
     let checked = check_random_playouts(&start, 60, 400, 8);

@@ -111,7 +111,10 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
         if game % 3 == 1 && game % 2 == 1 {
             // Yellow and Black have lost their Kings (one per team): the
             // exchange of prisoners is open from the first move.
-            let text = ours.to_string().replacen("yK", "y", 1).replacen("kK", "k", 1);
+            let text = ours
+                .to_string()
+                .replacen("yK", "y", 1)
+                .replacen("kK", "k", 1);
             let fields: Vec<&str> = text.split(' ').collect();
             let frozen = format!("{} {} {} yk - -", fields[0], fields[1], fields[2]);
             ours = Position::parse(&frozen).expect("exchange start");
@@ -147,7 +150,11 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
                 reference::in_check(&theirs),
                 "check differs at {text}"
             );
-            assert_eq!(status_of(&ours), reference::status(&theirs), "status differs at {text}");
+            assert_eq!(
+                status_of(&ours),
+                reference::status(&theirs),
+                "status differs at {text}"
+            );
             if ours.king_attacked(ours.to_move()) {
                 counts[7] += 1;
             }
@@ -231,6 +238,10 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
     );
     let minimum = [100, 1000, 20, 10, 3, 5, 100, 100];
     for ((name, n), min) in EVENTS.iter().zip(counts).zip(minimum) {
-        assert!(n >= min, "only {n} of '{name}' (want {min}): {}", report.join(", "));
+        assert!(
+            n >= min,
+            "only {n} of '{name}' (want {min}): {}",
+            report.join(", ")
+        );
     }
 }

@@ -4,7 +4,12 @@ fn main() {
         for board in augur_enochian::Element::ALL {
             for clockwise in [true, false] {
                 let p = augur_enochian::Position::array(setting, board, clockwise);
-                println!("{} of {} {}: {p}", setting.name(), board.name(), if clockwise { "d" } else { "w" });
+                println!(
+                    "{} of {} {}: {p}",
+                    setting.name(),
+                    board.name(),
+                    if clockwise { "d" } else { "w" }
+                );
             }
         }
     }

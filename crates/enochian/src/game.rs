@@ -43,7 +43,10 @@ impl Position {
     pub fn result(&self) -> Option<Outcome> {
         for team in [Team::First, Team::Second] {
             if self.kings_of(team) == 0 {
-                return Some(Outcome::win(team.opponent(), Termination::Rule("both Kings taken")));
+                return Some(Outcome::win(
+                    team.opponent(),
+                    Termination::Rule("both Kings taken"),
+                ));
             }
         }
         if self.bare_kings_draw() {
@@ -66,7 +69,11 @@ impl Position {
             out.push_str(&format!("{} ", rank + 1));
             for file in 0..8u8 {
                 let mut cell = String::new();
-                for piece in self.pieces_at(Square::new(rank * 8 + file)).into_iter().flatten() {
+                for piece in self
+                    .pieces_at(Square::new(rank * 8 + file))
+                    .into_iter()
+                    .flatten()
+                {
                     if cell.is_empty() {
                         cell.push(piece.army.letter());
                     }
@@ -83,7 +90,9 @@ impl Position {
             out.push('\n');
         }
         out.push_str("  a    b    c    d    e    f    g    h\n\n");
-        out.push_str("Armies: y Yellow, b Blue (team 1, with k Black), r Red (team 2, with y Yellow)\n");
+        out.push_str(
+            "Armies: y Yellow, b Blue (team 1, with k Black), r Red (team 2, with y Yellow)\n",
+        );
         for army in Army::ALL {
             let state = if self.is_frozen(army) {
                 "frozen".to_string()
@@ -97,12 +106,20 @@ impl Position {
             let control = self
                 .controller(army)
                 .map_or(String::new(), |c| format!(", controlled by {}", c.name()));
-            let marker = if army == self.to_move { " <- to move" } else { "" };
+            let marker = if army == self.to_move {
+                " <- to move"
+            } else {
+                ""
+            };
             out.push_str(&format!("  {:<6} {state}{control}{marker}\n", army.name()));
         }
         out.push_str(&format!(
             "Direction: {}  Die: {}\nPosition: {}\nKey: {:016X}",
-            if self.clockwise { "clockwise" } else { "widdershins" },
+            if self.clockwise {
+                "clockwise"
+            } else {
+                "widdershins"
+            },
             match self.die {
                 Die::Off => "- (normal game)".to_string(),
                 Die::Rolled(n) => n.to_string(),
@@ -120,7 +137,11 @@ impl Position {
             || (!mv.is_lost_turn()
                 && (mv.kind() == Kind::Pawn || self.occupied().contains(mv.to())));
         let mut next = self.after(mv);
-        next.quiet = if resets { 0 } else { self.quiet.saturating_add(1) };
+        next.quiet = if resets {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
         next
     }
 
@@ -236,7 +257,8 @@ impl Game for Position {
     }
 
     fn resolve_chance(&self, index: u32) -> Self {
-        self.with_roll(index as u8 + 1).unwrap_or_else(|| self.clone())
+        self.with_roll(index as u8 + 1)
+            .unwrap_or_else(|| self.clone())
     }
 
     fn ignore_chance(&self) -> Self {

@@ -76,7 +76,13 @@ impl Position {
 
     /// Appends the pseudo-legal moves of `army`'s pieces of the kinds in
     /// `only` (King moves unfiltered).
-    fn pseudo_moves(&self, army: Army, only: Only, reach: &Reach, out: &mut MoveList<EnochianMove>) {
+    fn pseudo_moves(
+        &self,
+        army: Army,
+        only: Only,
+        reach: &Reach,
+        out: &mut MoveList<EnochianMove>,
+    ) {
         for kind in Kind::ALL {
             if only != Only::All && only != Only::Kind(kind) {
                 continue;
@@ -157,7 +163,9 @@ impl Position {
     /// Whether the exchange of prisoners is open to the army to move (apart
     /// from the rule that a King in check that can move must move).
     pub(crate) fn exchange_possible(&self) -> bool {
-        !self.die.divination() && self.kings_of(Team::First) == 1 && self.kings_of(Team::Second) == 1
+        !self.die.divination()
+            && self.kings_of(Team::First) == 1
+            && self.kings_of(Team::Second) == 1
     }
 
     /// Appends every legal move of the army to move.
@@ -178,8 +186,13 @@ impl Position {
                     Only::Kind(Kind::Pawn)
                 }
                 Die::Rolled(n) => Only::Kind(
-                    [Kind::Knight, Kind::Bishop, Kind::Queen, Kind::Rook, Kind::Pawn]
-                        [(n as usize).clamp(2, 6) - 2],
+                    [
+                        Kind::Knight,
+                        Kind::Bishop,
+                        Kind::Queen,
+                        Kind::Rook,
+                        Kind::Pawn,
+                    ][(n as usize).clamp(2, 6) - 2],
                 ),
                 _ => Only::All,
             };
@@ -260,9 +273,6 @@ impl Position {
     /// Whether the game is over for perft and the generator: a team has
     /// lost both Kings, or no army can move.
     pub fn is_decided(&self) -> bool {
-        self.stuck
-            || self.kings_of(Team::First) == 0
-            || self.kings_of(Team::Second) == 0
+        self.stuck || self.kings_of(Team::First) == 0 || self.kings_of(Team::Second) == 0
     }
-
 }

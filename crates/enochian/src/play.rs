@@ -29,13 +29,11 @@ impl Position {
             }
         }
         let privileged = mv.promotion().is_some() && self.privileged(army);
-        let moving = self
-            .piece_of_kind(from, mv.kind())
-            .unwrap_or(Piece {
-                army,
-                kind: mv.kind(),
-                pawn_type: None,
-            });
+        let moving = self.piece_of_kind(from, mv.kind()).unwrap_or(Piece {
+            army,
+            kind: mv.kind(),
+            pawn_type: None,
+        });
         self.remove(from, moving);
         match mv.promotion() {
             None => self.put(to, moving),

@@ -106,7 +106,11 @@ impl Position {
         if let Some(t) = piece.pawn_type {
             self.pawn_types[t.index()] |= bb;
         }
-        self.hash ^= zobrist::piece(a, Self::key_kind(piece.kind, piece.pawn_type), square.index());
+        self.hash ^= zobrist::piece(
+            a,
+            Self::key_kind(piece.kind, piece.pawn_type),
+            square.index(),
+        );
     }
 
     /// Removes one piece from `square`.
@@ -122,7 +126,11 @@ impl Position {
         } else {
             self.armies[a] &= !bb;
         }
-        self.hash ^= zobrist::piece(a, Self::key_kind(piece.kind, piece.pawn_type), square.index());
+        self.hash ^= zobrist::piece(
+            a,
+            Self::key_kind(piece.kind, piece.pawn_type),
+            square.index(),
+        );
     }
 
     /// Removes everything on `square` and returns the King taken there, if any.

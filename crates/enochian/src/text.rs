@@ -140,7 +140,12 @@ impl Position {
             s if s.len() == 1 => s.chars().next().and_then(Army::from_letter),
             _ => None,
         }
-        .ok_or_else(|| bad(format!("army to move must be y, b, r or k, not '{}'", fields[1])))?;
+        .ok_or_else(|| {
+            bad(format!(
+                "army to move must be y, b, r or k, not '{}'",
+                fields[1]
+            ))
+        })?;
         p.set_to_move(to_move);
         match fields[2] {
             "d" => p.set_clockwise(true),
@@ -234,15 +239,20 @@ impl Position {
         out.push_str(if frozen.is_empty() { "-" } else { &frozen });
         let control: Vec<String> = Army::ALL
             .into_iter()
-            .filter_map(|a| self.controller(a).map(|c| format!("{}{}", c.letter(), a.letter())))
+            .filter_map(|a| {
+                self.controller(a)
+                    .map(|c| format!("{}{}", c.letter(), a.letter()))
+            })
             .collect();
         out.push(' ');
-        out.push_str(if control.is_empty() {
-            "-".to_string()
-        } else {
-            control.join(",")
-        }
-        .as_str());
+        out.push_str(
+            if control.is_empty() {
+                "-".to_string()
+            } else {
+                control.join(",")
+            }
+            .as_str(),
+        );
         out.push(' ');
         match self.die {
             Die::Off => out.push('-'),
@@ -288,7 +298,11 @@ fn well_formed(text: &str) -> bool {
     let square = |i: usize| Square::parse(&text[i..i + 2]).is_some();
     square(0)
         && square(2)
-        && (b.len() == 4 || matches!(b[4], b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N' | b'P'))
+        && (b.len() == 4
+            || matches!(
+                b[4],
+                b'q' | b'r' | b'b' | b'n' | b'Q' | b'R' | b'B' | b'N' | b'P'
+            ))
 }
 
 fn pawn_type_from(c: Option<char>) -> Result<PawnType, String> {
@@ -325,16 +339,22 @@ fn parse_board(p: &mut Position, board: &str) -> Result<(), String> {
             let army = Army::from_letter(c)
                 .ok_or_else(|| format!("unexpected '{c}' on rank {}", rank + 1))?;
             let square = Square::new(rank * 8 + file);
-            let kind = chars
-                .next()
-                .and_then(Kind::from_letter)
-                .ok_or_else(|| format!("army letter '{c}' must be followed by K, Q, R, B, N or P"))?;
+            let kind = chars.next().and_then(Kind::from_letter).ok_or_else(|| {
+                format!("army letter '{c}' must be followed by K, Q, R, B, N or P")
+            })?;
             let pawn_type = if kind == Kind::Pawn {
                 Some(pawn_type_from(chars.next())?)
             } else {
                 None
             };
-            p.put(square, Piece { army, kind, pawn_type });
+            p.put(
+                square,
+                Piece {
+                    army,
+                    kind,
+                    pawn_type,
+                },
+            );
             if kind == Kind::King {
                 if let Some(&next) = chars.peek() {
                     if let Some(partner) = Kind::from_letter(next) {

@@ -292,7 +292,9 @@ mod tests {
         );
         assert_eq!(options.enochian_array, "earth of fire widdershins");
         assert!(options.enochian_start().ends_with(" r w - - -"));
-        options.set("UCI_Enochian_Divination", Some("true")).unwrap();
+        options
+            .set("UCI_Enochian_Divination", Some("true"))
+            .unwrap();
         assert!(options.enochian_start().ends_with(" r w - - ?"));
     }
 }

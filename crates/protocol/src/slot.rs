@@ -51,8 +51,12 @@ pub trait GameSlot: Send {
     /// current position (Enochian's exchange of prisoners) by searching both
     /// continuations for `movetime_ms` each; prints `exchange accept` or
     /// `exchange decline`.
-    fn answer_offer(&mut self, options: &Options, movetime_ms: u64, out: &Output)
-    -> Result<(), String>;
+    fn answer_offer(
+        &mut self,
+        options: &Options,
+        movetime_ms: u64,
+        out: &Output,
+    ) -> Result<(), String>;
     /// Records that the other team declined this position's offer: the
     /// next `go` here leaves it out.
     fn decline_offer(&mut self) -> Result<(), String>;
@@ -121,7 +125,9 @@ impl<G: Evaluate> Slot<G> {
     fn quick_score(&mut self, root: &G, history: &[u64], limits: &Limits<G::Move>) -> i32 {
         let control = SearchControl::new(false);
         let engine = self.engine();
-        engine.search(root, history, limits, &control, &mut |_| {}).score
+        engine
+            .search(root, history, limits, &control, &mut |_| {})
+            .score
     }
 
     fn engine(&mut self) -> &mut Engine<G> {
@@ -402,7 +408,14 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         let declined = -self.quick_score(&root, &history, &limits);
         let mut after = history;
         after.push(root.hash());
-        let child = self.quick_score(&accepted, &after, &Limits { no_offers: false, ..limits });
+        let child = self.quick_score(
+            &accepted,
+            &after,
+            &Limits {
+                no_offers: false,
+                ..limits
+            },
+        );
         let accept = if accepted.team() == root.team() {
             -child
         } else {

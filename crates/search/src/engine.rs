@@ -139,7 +139,8 @@ impl<G: Evaluate> Engine<G> {
         self.tt.new_search();
         let mut root_moves = MoveList::new();
         root.generate(&mut root_moves);
-        let wanted = |m: &G::Move| limits.search_moves.is_empty() || limits.search_moves.contains(m);
+        let wanted =
+            |m: &G::Move| limits.search_moves.is_empty() || limits.search_moves.contains(m);
         let mut legal: Vec<G::Move> = root_moves
             .iter()
             .copied()
@@ -210,7 +211,7 @@ impl<G: Evaluate> Engine<G> {
                 );
                 worker.allowed = legal_ref.clone();
                 worker.material_only = settings.material_only;
-                        worker.chance_lookahead = settings.chance_lookahead;
+                worker.chance_lookahead = settings.chance_lookahead;
                 let result = iterate(
                     &mut worker,
                     root,

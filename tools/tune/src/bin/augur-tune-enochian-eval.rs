@@ -16,7 +16,10 @@
 //! ```
 
 use augur_core::Team;
-use augur_enochian::{EVAL_FEATURES as MATERIAL_FEATURES, EVAL_NAMES as MATERIAL_NAMES, EVAL_WEIGHTS as MATERIAL_WEIGHTS, Position};
+use augur_enochian::{
+    EVAL_FEATURES as MATERIAL_FEATURES, EVAL_NAMES as MATERIAL_NAMES,
+    EVAL_WEIGHTS as MATERIAL_WEIGHTS, Position,
+};
 
 /// The unit: the pawn keeps its starting weight.
 const FIXED: usize = 5;
@@ -52,8 +55,8 @@ fn read(path: &str) -> Result<Vec<Sample>, String> {
             "1/2-1/2" => 0.5,
             other => return Err(format!("{path}:{}: bad result '{other}'", number + 1)),
         };
-        let position = Position::parse(position.trim())
-            .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        let position =
+            Position::parse(position.trim()).map_err(|e| format!("{path}:{}: {e}", number + 1))?;
         let white = position.eval_features(Team::First);
         let black = position.eval_features(Team::Second);
         let features = std::array::from_fn(|i| f64::from(white[i] - black[i]));
