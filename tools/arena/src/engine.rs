@@ -148,16 +148,19 @@ impl EngineProcess {
         self.sync()
     }
 
-    /// Sends `position` and `go`, and waits for `bestmove` until `limit`.
-    /// Returns the move text (first token after `bestmove`), the last
-    /// report, and the time taken.
-    pub fn think(
+    /// Sends the lines `before` (the position, then `exchange declined`
+    /// after a declined offer) and `go`, and waits for `bestmove` until
+    /// `limit`. Returns the move text (first token after `bestmove`), the
+    /// last report, and the time taken.
+    pub fn think_after(
         &mut self,
-        position: &str,
+        before: &[&str],
         go: &str,
         limit: Duration,
     ) -> Result<(String, SearchReport, Duration), Failure> {
-        self.send(position)?;
+        for line in before {
+            self.send(line)?;
+        }
         let start = Instant::now();
         self.send(go)?;
         let result = self.wait_for("bestmove", limit);
@@ -165,6 +168,32 @@ impl EngineProcess {
         let (infos, line) = result?;
         let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
         Ok((text, last_report(&infos), elapsed))
+    }
+
+    /// Asks the engine whether its team accepts the exchange offered in
+    /// `position` (the offering army to move): sends the position and
+    /// `exchange offer movetime <movetime_ms>`, and waits until `limit` for
+    /// `exchange accept` or `exchange decline`. Returns the answer (true:
+    /// accept) and the time taken.
+    pub fn answer_offer(
+        &mut self,
+        position: &str,
+        movetime_ms: u64,
+        limit: Duration,
+    ) -> Result<(bool, Duration), Failure> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(&format!("exchange offer movetime {movetime_ms}"))?;
+        let deadline = start + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = self.wait_for("exchange", left)?;
+            match line.split_whitespace().collect::<Vec<_>>()[..] {
+                ["exchange", "accept"] => return Ok((true, start.elapsed())),
+                ["exchange", "decline"] => return Ok((false, start.elapsed())),
+                _ => continue,
+            }
+        }
     }
 
     /// Whether the process is still running.

@@ -6,9 +6,11 @@
 
 use std::time::Duration;
 
+use rand::prelude::*;
+
 use crate::engine::{EngineProcess, Failure, SearchReport};
 use crate::timecontrol::{GameClock, Limit};
-use crate::variant::ArenaGame;
+use crate::variant::{ArenaGame, apply_text};
 
 /// Score-based adjudication (all optional).
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,7 +29,7 @@ pub struct Adjudication {
 /// Settings of a game.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// The limit of each seat.
+    /// The limit of each team's engine (index 0: `Team::First`).
     pub limits: Vec<Limit>,
     /// Milliseconds an engine may overstep its clock before it loses.
     pub time_margin_ms: u64,
@@ -36,23 +38,47 @@ pub struct GameSettings {
     pub hang_timeout: Duration,
     /// Score adjudication.
     pub adjudication: Adjudication,
+    /// The most milliseconds an engine is given to answer an exchange offer
+    /// (it gets `min(this, its army's clock / 20)`, at least 10).
+    pub offer_ms_cap: u64,
+    /// Seed of the dice (divination games).
+    pub dice_seed: u64,
 }
 
 /// One move of a game record.
 #[derive(Clone, Debug)]
 pub struct MoveRecord {
-    /// The protocol move text.
+    /// The protocol move text, with its roll (`4:h8h6Q`) in divination games.
     pub text: String,
     /// The mover's last report.
     pub report: SearchReport,
-    /// Time taken.
+    /// Time taken (both searches when an offer was declined in between).
+    pub millis: u64,
+    /// The mover's team.
+    pub team: usize,
+}
+
+/// An agreement offer (Enochian's exchange of prisoners) relayed between
+/// the teams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferRecord {
+    /// Index in [`GameRecord::moves`] of the move played after the answer
+    /// (the exchange itself when accepted).
+    pub ply: usize,
+    /// The offering army.
+    pub offering: usize,
+    /// The army whose engine answered (its clock paid).
+    pub answering: usize,
+    /// The answer; `None` when none came (the game ended).
+    pub accepted: Option<bool>,
+    /// Time the answer took.
     pub millis: u64,
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// The winning seat, `None` for a draw.
+    /// The winning team (0: `Team::First`), `None` for a draw.
     pub winner: Option<usize>,
     /// Why, in words (`checkmate`, `time forfeit`, `illegal move e2e5`, ...).
     pub reason: String,
@@ -63,25 +89,88 @@ pub struct GameResult {
 pub struct GameRecord {
     /// The start position string.
     pub start: String,
-    /// Opening moves given (protocol text), then played moves.
+    /// Opening moves given (protocol text, with rolls in divination games).
     pub opening: Vec<String>,
     /// The engines' moves.
     pub moves: Vec<MoveRecord>,
+    /// Agreement offers, in order.
+    pub offers: Vec<OfferRecord>,
     /// The result.
     pub result: GameResult,
 }
 
-fn loss(seat: usize, reason: impl Into<String>) -> GameResult {
+fn loss(team: usize, reason: impl Into<String>) -> GameResult {
     GameResult {
-        winner: Some(1 - seat.min(1)),
+        winner: Some(1 - team.min(1)),
         reason: reason.into(),
     }
 }
 
-/// Plays one game. `engines[s]` plays seat `s`. Failures of an engine end
-/// the game; they never stop the caller.
+/// The `position` line: the start, the moves so far and, when the army to
+/// move has rolled, the roll alone at the end (`moves 4:h8h6Q 3:`).
+fn position_line(start: &str, texts: &[String], roll: Option<&str>) -> String {
+    let mut line = format!("position fen {start}");
+    if !texts.is_empty() || roll.is_some() {
+        line.push_str(" moves");
+        for text in texts {
+            line.push(' ');
+            line.push_str(text);
+        }
+        if let Some(roll) = roll {
+            line.push_str(&format!(" {roll}:"));
+        }
+    }
+    line
+}
+
+/// Reads an engine's answer in `position`: the move, or why it is not one.
+/// A roll prefix is accepted when it repeats the roll.
+fn read_answer<G: ArenaGame>(position: &G, text: &str) -> Result<(G::Move, G), String> {
+    if text.is_empty() {
+        return Err("malformed bestmove".to_string());
+    }
+    let bare = match text.split_once(':') {
+        Some((roll, rest)) if position.chance_text().as_deref() == Some(roll) => rest,
+        Some(_) => return Err(format!("illegal move {text}")),
+        None => text,
+    };
+    let mv = position
+        .parse_move(bare)
+        .map_err(|_| format!("illegal move {text}"))?;
+    let next = position
+        .play(mv)
+        .ok_or_else(|| format!("illegal move {text}"))?;
+    Ok((mv, next))
+}
+
+/// Milliseconds for answering an offer: `min(cap, clock / 20)` on a clock,
+/// `min(cap, movetime)` at a fixed time per move, else `cap`; at least 10.
+pub fn offer_ms(limit: &Limit, clock: &GameClock, cap: u64) -> u64 {
+    let ms = match *limit {
+        Limit::Clock { .. } => cap.min(clock.remaining_ms.max(0) as u64 / 20),
+        Limit::MoveTime(ms) => cap.min(ms),
+        Limit::Nodes(_) | Limit::Depth(_) => cap,
+    };
+    ms.max(10)
+}
+
+/// An army's name with a capital (`Blue`).
+pub fn army_title<G: ArenaGame>(army: usize) -> String {
+    let name = G::ARMY_NAMES.get(army).copied().unwrap_or("?");
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Plays one game. `engines` are the running processes and
+/// `engine_of_army[a]` the one that plays army `a` (both armies of a team
+/// may share one). Failures of an engine end the game against its team;
+/// they never stop the caller.
 pub fn play<G: ArenaGame>(
     engines: &mut [EngineProcess],
+    engine_of_army: &[usize],
     start: &G,
     opening: &[String],
     settings: &GameSettings,
@@ -90,6 +179,7 @@ pub fn play<G: ArenaGame>(
         start: start.fen(),
         opening: opening.to_vec(),
         moves: Vec::new(),
+        offers: Vec::new(),
         result: GameResult {
             winner: None,
             reason: String::new(),
@@ -99,17 +189,13 @@ pub fn play<G: ArenaGame>(
     let mut keys = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     for text in opening {
-        match position
-            .parse_move(text)
-            .ok()
-            .and_then(|m| position.play(m))
-        {
-            Some(next) => {
-                keys.push(position.hash());
+        match apply_text(&position, text) {
+            Ok((before, _, next)) => {
+                keys.push(before.hash());
                 texts.push(text.clone());
                 position = next;
             }
-            None => {
+            Err(_) => {
                 record.result = GameResult {
                     winner: None,
                     reason: format!("bad opening move {text}"),
@@ -118,16 +204,28 @@ pub fn play<G: ArenaGame>(
             }
         }
     }
-    for (seat, engine) in engines.iter_mut().enumerate() {
-        if let Err(failure) = engine.new_game() {
-            record.result = loss(seat, describe(&failure));
+    for (army, &index) in engine_of_army.iter().enumerate() {
+        if engine_of_army[..army].contains(&index) {
+            continue;
+        }
+        if let Err(failure) = engines[index].new_game() {
+            record.result = loss(G::ARMY_TEAMS[army], describe(&failure));
             return record;
         }
     }
-    let mut clocks: Vec<GameClock> = settings.limits.iter().map(GameClock::new).collect();
+    let team_limit = |army: usize| settings.limits[G::ARMY_TEAMS[army]];
+    let mut clocks: Vec<GameClock> = (0..G::ARMY_TEAMS.len())
+        .map(|army| GameClock::new(&team_limit(army)))
+        .collect();
+    let mut dice = StdRng::seed_from_u64(settings.dice_seed);
+    let margin = settings.time_margin_ms;
     let mut resign_streak = [0u32; 2];
     let mut draw_streak = 0u32;
     loop {
+        let faces = position.chance_outcomes();
+        if faces > 0 {
+            position = position.resolve_chance(dice.random_range(0..faces));
+        }
         if let Some(outcome) = position.outcome_with_history(&keys) {
             let winner = outcome.winner.map(|team| team.index());
             record.result = GameResult {
@@ -147,64 +245,145 @@ pub fn play<G: ArenaGame>(
             };
             return record;
         }
-        let seat = position.turn_seat();
-        let limit = settings.limits[seat];
-        let position_line = if texts.is_empty() {
-            format!("position fen {}", record.start)
-        } else {
-            format!("position fen {} moves {}", record.start, texts.join(" "))
+        let army = position.army_to_move();
+        let team = G::ARMY_TEAMS[army];
+        let process = engine_of_army[army];
+        let limit = team_limit(army);
+        let roll = position.chance_text();
+        let line = position_line(&record.start, &texts, roll.as_deref());
+        let think = |engines: &mut [EngineProcess],
+                     clocks: &[GameClock],
+                     before: &[&str]|
+         -> Result<(String, SearchReport, u64), GameResult> {
+            let (go, deadline) = go_command::<G>(&settings.limits, clocks, army, settings);
+            match engines[process].think_after(before, &go, deadline) {
+                Ok((text, report, spent)) => Ok((text, report, spent.as_millis() as u64)),
+                Err(Failure::TimedOut) => Err(loss(
+                    team,
+                    if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) {
+                        "time forfeit"
+                    } else {
+                        "stalled engine"
+                    },
+                )),
+                Err(failure) => Err(loss(team, describe(&failure))),
+            }
         };
-        let (go, deadline) = go_command(&limit, &clocks, seat, settings);
-        let answer = engines[seat].think(&position_line, &go, deadline);
-        let (text, report, spent) = match answer {
+        let (mut text, mut report, mut millis) = match think(engines, &clocks, &[&line]) {
             Ok(answer) => answer,
-            Err(Failure::TimedOut) => {
-                let reason = if matches!(limit, Limit::Clock { .. } | Limit::MoveTime(_)) {
-                    "time forfeit"
-                } else {
-                    "stalled engine"
-                };
-                record.result = loss(seat, reason);
-                return record;
-            }
-            Err(failure) => {
-                record.result = loss(seat, describe(&failure));
+            Err(result) => {
+                record.result = result;
                 return record;
             }
         };
-        if !clocks[seat].charge(&limit, spent.as_millis() as u64, settings.time_margin_ms) {
-            record.result = loss(seat, "time forfeit");
+        let mut answer = read_answer(&position, &text);
+        let offered = matches!(&answer, Ok((mv, _)) if position.needs_agreement(*mv));
+        if offered {
+            // The offer's search is charged without an increment; the
+            // move that follows gets the increment.
+            if !clocks[army].charge_time(&limit, millis, margin) {
+                record.result = loss(team, "time forfeit");
+                return record;
+            }
+            let answering = position.answering_army();
+            let (answer_team, answer_limit) = (G::ARMY_TEAMS[answering], team_limit(answering));
+            let ms = offer_ms(&answer_limit, &clocks[answering], settings.offer_ms_cap);
+            let deadline = match answer_limit {
+                Limit::Clock { .. } => {
+                    Duration::from_millis(clocks[answering].remaining_ms.max(0) as u64 + margin)
+                }
+                _ => settings
+                    .hang_timeout
+                    .max(Duration::from_millis(2 * ms + margin)),
+            };
+            let mut offer = OfferRecord {
+                ply: record.moves.len(),
+                offering: army,
+                answering,
+                accepted: None,
+                millis: 0,
+            };
+            let reply = engines[engine_of_army[answering]].answer_offer(&line, ms, deadline);
+            let accepted = match reply {
+                Ok((accepted, took)) => {
+                    offer.millis = took.as_millis() as u64;
+                    offer.accepted = Some(accepted);
+                    record.offers.push(offer);
+                    if !clocks[answering].charge_time(&answer_limit, offer.millis, margin) {
+                        record.result = loss(answer_team, "time forfeit (exchange offer)");
+                        return record;
+                    }
+                    accepted
+                }
+                Err(failure) => {
+                    record.offers.push(offer);
+                    record.result = loss(
+                        answer_team,
+                        match failure {
+                            Failure::TimedOut if matches!(answer_limit, Limit::Clock { .. }) => {
+                                "time forfeit (exchange offer)".to_string()
+                            }
+                            Failure::TimedOut => "no answer to an exchange offer".to_string(),
+                            other => describe(&other),
+                        },
+                    );
+                    return record;
+                }
+            };
+            let charged = if accepted {
+                0
+            } else {
+                let again = think(engines, &clocks, &[&line, "exchange declined"]);
+                let (second, second_report, second_ms) = match again {
+                    Ok(answer) => answer,
+                    Err(result) => {
+                        record.result = result;
+                        return record;
+                    }
+                };
+                answer = read_answer(&position, &second);
+                if matches!(&answer, Ok((mv, _)) if position.needs_agreement(*mv)) {
+                    answer = Err(format!(
+                        "illegal move {second} (offered again after a decline)"
+                    ));
+                }
+                (text, report) = (second, second_report);
+                millis += second_ms;
+                second_ms
+            };
+            if !clocks[army].charge(&limit, charged, margin) {
+                record.result = loss(team, "time forfeit");
+                return record;
+            }
+        } else if !clocks[army].charge(&limit, millis, margin) {
+            record.result = loss(team, "time forfeit");
             return record;
         }
-        let mv = match position.parse_move(&text) {
-            Ok(mv) => mv,
-            Err(_) if text.is_empty() => {
-                record.result = loss(seat, "malformed bestmove");
-                return record;
-            }
-            Err(_) => {
-                record.result = loss(seat, format!("illegal move {text}"));
+        let (_, next) = match answer {
+            Ok(answer) => answer,
+            Err(reason) => {
+                record.result = loss(team, reason);
                 return record;
             }
         };
-        let Some(next) = position.play(mv) else {
-            record.result = loss(seat, format!("illegal move {text}"));
-            return record;
+        let text = match &roll {
+            Some(roll) if !text.contains(':') => format!("{roll}:{text}"),
+            _ => text,
         };
         record.moves.push(MoveRecord {
             text: text.clone(),
-            report: report.clone(),
-            millis: spent.as_millis() as u64,
+            report,
+            millis,
+            team,
         });
         keys.push(position.hash());
         texts.push(text);
-        let mover_team = position.team().index();
         position = next;
 
         if let Some(result) = adjudicate(
             &settings.adjudication,
             &record,
-            mover_team,
+            team,
             &mut resign_streak,
             &mut draw_streak,
         ) {
@@ -221,27 +400,48 @@ fn describe(failure: &Failure) -> String {
     }
 }
 
-fn go_command(
-    limit: &Limit,
+/// The `go` line for `army` and how long to wait for its answer. Clocks:
+/// `wtime`/`btime` in two-player games, every army's own clock
+/// (`yellowtime ... blackinc`) in Enochian chess.
+fn go_command<G: ArenaGame>(
+    limits: &[Limit],
     clocks: &[GameClock],
-    seat: usize,
+    army: usize,
     settings: &GameSettings,
 ) -> (String, Duration) {
     let margin = Duration::from_millis(settings.time_margin_ms);
-    match *limit {
-        Limit::Clock { increment_ms, .. } => {
-            let (white, black) = (
-                clocks[0].remaining_ms.max(0),
-                clocks.get(1).map_or(0, |c| c.remaining_ms.max(0)),
-            );
-            let mut go =
-                format!("go wtime {white} btime {black} winc {increment_ms} binc {increment_ms}");
-            if let Some(mtg) = clocks[seat].moves_to_go(limit) {
+    let limit = limits[G::ARMY_TEAMS[army]];
+    match limit {
+        Limit::Clock { .. } => {
+            let time = |a: usize| clocks.get(a).map_or(0, |c| c.remaining_ms.max(0));
+            let inc = |a: usize| match limits[G::ARMY_TEAMS[a]] {
+                Limit::Clock { increment_ms, .. } => increment_ms,
+                _ => 0,
+            };
+            let mut go = if clocks.len() == 2 {
+                format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    time(0),
+                    time(1),
+                    inc(0),
+                    inc(1)
+                )
+            } else {
+                let mut go = "go".to_string();
+                for (a, name) in G::ARMY_NAMES.iter().enumerate() {
+                    go.push_str(&format!(" {name}time {}", time(a)));
+                }
+                for (a, name) in G::ARMY_NAMES.iter().enumerate() {
+                    go.push_str(&format!(" {name}inc {}", inc(a)));
+                }
+                go
+            };
+            if let Some(mtg) = clocks[army].moves_to_go(&limit) {
                 go.push_str(&format!(" movestogo {mtg}"));
             }
             (
                 go,
-                Duration::from_millis(clocks[seat].remaining_ms.max(0) as u64) + margin,
+                Duration::from_millis(clocks[army].remaining_ms.max(0) as u64) + margin,
             )
         }
         Limit::MoveTime(ms) => (
@@ -261,11 +461,13 @@ fn adjudicate(
     draw_streak: &mut u32,
 ) -> Option<GameResult> {
     let score = record.moves.last()?.report.score_cp;
+    // The opponent's latest score (in Enochian chess a team may move twice
+    // in a row).
     let previous = record
         .moves
         .iter()
         .rev()
-        .nth(1)
+        .find(|m| m.team != mover)
         .and_then(|m| m.report.score_cp);
     if let Some((cp, moves)) = rules.resign {
         match score {

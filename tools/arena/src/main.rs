@@ -38,9 +38,23 @@ use variant::ArenaGame;
 #[derive(Parser, Debug)]
 #[command(name = "augur-arena", version, about)]
 struct Args {
-    /// The game: chess or ultima.
+    /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
     variant: String,
+    /// Enochian: one engine process per `team` (it plays both armies) or
+    /// per `army` (each engine entry runs one process per army of its team).
+    #[arg(long, default_value = "team")]
+    seats: String,
+    /// Enochian: divination mode. Starts have a roll pending; the arena
+    /// rolls the die (seeded by --seed and the game pair) and sends every
+    /// move with its roll (`4:h8h6Q`) and the mover's roll last (`3:`).
+    #[arg(long)]
+    divination: bool,
+    /// Enochian: the most milliseconds an engine gets to answer an exchange
+    /// offer (it gets min(this, its army's clock / 20), at least 10; the
+    /// time is charged to the answering army's clock).
+    #[arg(long, default_value_t = 1000)]
+    offer_ms: u64,
     /// An engine: `name=N cmd=PATH [arg=A]... [option.NAME=VALUE]... [tc=TC|st=S|nodes=N|depth=D]`.
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
@@ -265,13 +279,31 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
         random_order: args.random_openings,
         random_plies: args.random_plies,
         seed: args.seed,
+        divination: args.divination,
     };
     let settings = GameSettings {
         limits: Vec::new(),
         time_margin_ms: args.time_margin,
         hang_timeout: Duration::from_secs(args.hang_timeout.max(1)),
         adjudication,
+        offer_ms_cap: args.offer_ms,
+        dice_seed: 0,
     };
+    let army_seats = match args.seats.as_str() {
+        "team" => false,
+        "army" if G::ARMY_TEAMS.len() > 2 => true,
+        "army" => {
+            return Err(format!(
+                "--seats army needs a game with armies ({variant} has none)"
+            ));
+        }
+        other => return Err(format!("unknown --seats '{other}' (team or army)")),
+    };
+    if args.divination && G::startpos().divination().is_none() {
+        return Err(format!(
+            "--divination needs a game with dice ({variant} has none)"
+        ));
+    }
     let jobs = schedule(format, engines.len(), args.games.div_ceil(2).max(1));
     let total = jobs.len();
     let plan = Arc::new(Plan {
@@ -280,6 +312,7 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
         limit,
         settings,
         book,
+        army_seats,
     });
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Finished>();
@@ -302,6 +335,8 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
     let mut half_pairs: HashMap<usize, f64> = HashMap::new();
     let mut terminations: HashMap<String, u32> = HashMap::new();
     let mut per_engine = vec![Score::new(0, 0, 0); engines.len()];
+    // Exchange offers: made, accepted, declined.
+    let mut offers = [0u32; 3];
     let mut finished = 0usize;
     let mut decision = None;
     for done in rx {
@@ -309,6 +344,14 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
         let [white, black] = done.job.seats;
         let result = &done.record.result;
         *terminations.entry(result.reason.clone()).or_default() += 1;
+        for offer in &done.record.offers {
+            offers[0] += 1;
+            match offer.accepted {
+                Some(true) => offers[1] += 1,
+                Some(false) => offers[2] += 1,
+                None => {}
+            }
+        }
         let white_points = match result.winner {
             Some(0) => 1.0,
             Some(_) => 0.0,
@@ -345,6 +388,11 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
                 players: [&engines[white].name, &engines[black].name],
                 time_control: engines[white].limit.unwrap_or(limit).pgn_tag(),
                 date: &date,
+                extra: extra_tags::<G>(
+                    [&engines[white].name, &engines[black].name],
+                    army_seats,
+                    args.divination,
+                ),
             };
             file.write_all(pgn::write_game::<G>(&header, &done.record).as_bytes())
                 .map_err(|e| format!("writing PGN: {e}"))?;
@@ -417,6 +465,12 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
     }
     let mut reasons: Vec<_> = terminations.iter().collect();
     reasons.sort();
+    if G::ARMY_TEAMS.len() > 2 {
+        println!(
+            "exchange offers: {} (accepted {}, declined {})",
+            offers[0], offers[1], offers[2]
+        );
+    }
     println!(
         "terminations: {}",
         reasons
@@ -463,15 +517,51 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
             .map(|(k, v)| format!("{}:{v}", json_string(k)))
             .collect();
         let json = format!(
-            "{{\"variant\":{},\"format\":{},\"games\":{finished},\"scheduled\":{total},\"pairings\":[{}],\"sprt\":{sprt_json},\"terminations\":{{{}}}}}\n",
+            "{{\"variant\":{},\"seats\":{},\"divination\":{},\"format\":{},\"games\":{finished},\"scheduled\":{total},\"pairings\":[{}],\"sprt\":{sprt_json},\"terminations\":{{{}}},\"exchange_offers\":{{\"offers\":{},\"accepted\":{},\"declined\":{}}}}}\n",
             json_string(variant),
+            json_string(if army_seats { "army" } else { "team" }),
+            args.divination,
             json_string(&args.format),
             pairings.join(","),
-            terms.join(",")
+            terms.join(","),
+            offers[0],
+            offers[1],
+            offers[2]
         );
         std::fs::write(path, json).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// PGN tags naming who played what in games with armies (Enochian):
+/// `BlueBlack`/`RedYellow` (the teams: White/Black of the PGN), one tag per
+/// army, `Seats`, and `Divination` when on.
+fn extra_tags<G: ArenaGame>(
+    players: [&str; 2],
+    army_seats: bool,
+    divination: bool,
+) -> Vec<(String, String)> {
+    let mut tags = Vec::new();
+    if G::ARMY_TEAMS.len() <= 2 {
+        return tags;
+    }
+    for (tag, player) in G::TEAM_TAGS.iter().zip(players) {
+        tags.push((tag.to_string(), player.to_string()));
+    }
+    for army in 0..G::ARMY_TEAMS.len() {
+        tags.push((
+            game::army_title::<G>(army),
+            players[G::ARMY_TEAMS[army]].to_string(),
+        ));
+    }
+    tags.push((
+        "Seats".to_string(),
+        if army_seats { "army" } else { "team" }.to_string(),
+    ));
+    if divination {
+        tags.push(("Divination".to_string(), "true".to_string()));
+    }
+    tags
 }
 
 fn finite(x: f64) -> f64 {
@@ -498,8 +588,9 @@ fn main() -> std::process::ExitCode {
         "chess" => run::<augur_chess::Position>(&args, "chess"),
         "ultima" => run::<augur_ultima::Position>(&args, "ultima"),
         "oracle" => run::<augur_oracle::Position>(&args, "oracle"),
+        "enochian" => run::<augur_enochian::Position>(&args, "enochian"),
         other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle)"
+            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
         )),
     };
     match result {

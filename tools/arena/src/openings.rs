@@ -3,6 +3,8 @@
 //! a number of seeded random plies.
 
 use augur_core::{Game, MoveList};
+
+use crate::variant::ArenaGame;
 use rand::prelude::*;
 
 /// Where games start.
@@ -14,8 +16,10 @@ pub struct OpeningBook {
     pub random_order: bool,
     /// Random legal plies played from the start position after the book.
     pub random_plies: usize,
-    /// Seed for the random choices.
+    /// Seed for the random choices (and the dice of random plies).
     pub seed: u64,
+    /// Start in divination mode (Enochian chess: a roll pending).
+    pub divination: bool,
 }
 
 /// A line up to its first `;` (EPD operations end with `;`). The caller
@@ -64,7 +68,10 @@ impl OpeningBook {
     }
 
     /// The start position and opening moves (move texts) of game pair `pair`.
-    pub fn opening<G: Game>(&self, pair: usize) -> (G, Vec<String>) {
+    /// In divination mode the start has a roll pending and random plies
+    /// roll the die first (`4:h8h6Q`). Agreement moves (`exchange`) are
+    /// never chosen.
+    pub fn opening<G: ArenaGame>(&self, pair: usize) -> (G, Vec<String>) {
         let mut rng =
             StdRng::seed_from_u64(self.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let start = if self.positions.is_empty() {
@@ -77,19 +84,35 @@ impl OpeningBook {
             };
             G::from_fen(&self.positions[index]).unwrap_or_else(|_| G::startpos())
         };
+        let start = match self.divination {
+            true => start.divination().unwrap_or(start),
+            false => start,
+        };
         let mut position = start.clone();
         let mut moves = Vec::new();
         for _ in 0..self.random_plies {
+            let faces = position.chance_outcomes();
+            if faces > 0 {
+                position = position.resolve_chance(rng.random_range(0..faces));
+            }
             let mut list = MoveList::new();
             position.generate(&mut list);
-            let Some(&mv) = list.choose(&mut rng) else {
+            let choices: Vec<G::Move> = list
+                .iter()
+                .copied()
+                .filter(|&mv| !position.needs_agreement(mv))
+                .collect();
+            let Some(&mv) = choices.choose(&mut rng) else {
                 break;
             };
             let Some(next) = position.play(mv) else { break };
             if next.outcome().is_some() {
                 break;
             }
-            moves.push(position.move_text(mv));
+            moves.push(match position.chance_text() {
+                Some(roll) => format!("{roll}:{}", position.move_text(mv)),
+                None => position.move_text(mv),
+            });
             position = next;
         }
         (start, moves)
@@ -117,11 +140,34 @@ mod tests {
             random_order: false,
             random_plies: 4,
             seed: 3,
+            divination: false,
         };
         let (a, moves_a) = book.opening::<augur_chess::Position>(1);
         let (b, moves_b) = book.opening::<augur_chess::Position>(1);
         assert_eq!((a.fen(), &moves_a), (b.fen(), &moves_b));
         assert_eq!(moves_a.len(), 4);
         assert!(a.fen().starts_with("r1bqkbnr"));
+    }
+
+    #[test]
+    fn divination_openings_roll_reproducibly() {
+        let book = OpeningBook {
+            positions: Vec::new(),
+            random_order: false,
+            random_plies: 6,
+            seed: 9,
+            divination: true,
+        };
+        let (start, moves) = book.opening::<augur_enochian::Position>(2);
+        assert!(start.fen().ends_with(" ?"));
+        assert_eq!(moves.len(), 6);
+        assert!(moves.iter().all(|m| m.as_bytes()[1] == b':'), "{moves:?}");
+        assert_eq!(book.opening::<augur_enochian::Position>(2).1, moves);
+        let mut position = start;
+        for text in &moves {
+            position = crate::variant::apply_text(&position, text)
+                .expect("legal")
+                .2;
+        }
     }
 }

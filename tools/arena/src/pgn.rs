@@ -1,12 +1,15 @@
 //! PGN output. Standard chess games get the standard tags, SAN moves and
 //! per-move comments `{score/depth time}`; other games use the same form
 //! with a `Variant` tag, a `FEN` tag holding the game's position string,
-//! and the game's own move text.
+//! and the game's own move text (with its roll, `4:h8h6Q`, in divination
+//! games). Enochian games add tags naming the engine of each team and army
+//! (and `Divination`); exchange offers are comments on the move that
+//! followed them.
 
 use std::fmt::Write as _;
 
-use crate::game::GameRecord;
-use crate::variant::ArenaGame;
+use crate::game::{GameRecord, OfferRecord, army_title};
+use crate::variant::{ArenaGame, apply_text};
 
 /// Everything the tags need besides the record.
 pub struct PgnHeader<'a> {
@@ -20,6 +23,9 @@ pub struct PgnHeader<'a> {
     pub time_control: String,
     /// `Date` (YYYY.MM.DD).
     pub date: &'a str,
+    /// More tags (Enochian chess: who played which team and army,
+    /// `Divination`), written after `Variant`.
+    pub extra: Vec<(String, String)>,
 }
 
 /// The PGN result token of a record.
@@ -49,6 +55,22 @@ fn comment(record: &crate::game::MoveRecord) -> String {
     }
 }
 
+/// The comment recording an exchange offer (`{exchange offered by Blue,
+/// declined by Red in 0.512s}`).
+fn offer_note<G: ArenaGame>(offer: &OfferRecord) -> String {
+    let answer = match offer.accepted {
+        Some(true) => "accepted",
+        Some(false) => "declined",
+        None => "not answered",
+    };
+    format!(
+        "{{exchange offered by {}, {answer} by {} in {:.3}s}}",
+        army_title::<G>(offer.offering),
+        army_title::<G>(offer.answering),
+        offer.millis as f64 / 1000.0
+    )
+}
+
 /// One game in PGN.
 pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> String {
     let mut pgn = String::new();
@@ -65,6 +87,9 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     if let Some(variant) = G::PGN_VARIANT {
         let _ = writeln!(pgn, "[Variant \"{variant}\"]");
     }
+    for (name, value) in &header.extra {
+        let _ = writeln!(pgn, "[{name} \"{value}\"]");
+    }
     if !standard_start || G::PGN_VARIANT.is_some() {
         let _ = writeln!(pgn, "[SetUp \"1\"]");
         let _ = writeln!(pgn, "[FEN \"{}\"]", record.start);
@@ -80,40 +105,60 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
 
     let mut position = start;
     let mut tokens: Vec<String> = Vec::new();
-    let mut ply = usize::from(position.team() == augur_core::Team::Second);
+    // Two-player games number moves by pairs of plies; Enochian chess by
+    // rounds of four (armies that cannot move are skipped, so a round is
+    // only nominal).
+    let armies = G::ARMY_TEAMS.len();
+    let mut ply = if armies == 2 {
+        usize::from(position.team() == augur_core::Team::Second)
+    } else {
+        0
+    };
     let mut push_move =
-        |position: &mut G, text: &str, note: Option<String>, tokens: &mut Vec<String>| -> bool {
-            let Ok(mv) = position.parse_move(text) else {
+        |position: &mut G, text: &str, notes: Vec<String>, tokens: &mut Vec<String>| -> bool {
+            let Ok((before, mv, next)) = apply_text(position, text) else {
                 return false;
             };
-            if ply % 2 == 0 {
-                tokens.push(format!("{}.", ply / 2 + 1));
+            if ply % armies == 0 {
+                tokens.push(format!("{}.", ply / armies + 1));
             } else if tokens.is_empty() {
-                tokens.push(format!("{}...", ply / 2 + 1));
+                tokens.push(format!("{}...", ply / armies + 1));
             }
-            tokens.push(position.pgn_move(mv));
-            if let Some(note) = note {
-                tokens.push(note);
-            }
+            let written = before.pgn_move(mv);
+            tokens.push(match before.chance_text() {
+                Some(roll) => format!("{roll}:{written}"),
+                None => written,
+            });
+            tokens.extend(notes);
             ply += 1;
-            match position.play(mv) {
-                Some(next) => {
-                    *position = next;
-                    true
-                }
-                None => false,
-            }
+            *position = next;
+            true
         };
     for (i, text) in record.opening.iter().enumerate() {
-        let note = (i == 0).then(|| "{opening}".to_string());
-        if !push_move(&mut position, text, note, &mut tokens) {
+        let notes = if i == 0 {
+            vec!["{opening}".to_string()]
+        } else {
+            Vec::new()
+        };
+        if !push_move(&mut position, text, notes, &mut tokens) {
             break;
         }
     }
-    for mv in &record.moves {
-        if !push_move(&mut position, &mv.text, Some(comment(mv)), &mut tokens) {
+    for (i, mv) in record.moves.iter().enumerate() {
+        let mut notes: Vec<String> = record
+            .offers
+            .iter()
+            .filter(|o| o.ply == i)
+            .map(offer_note::<G>)
+            .collect();
+        notes.push(comment(mv));
+        if !push_move(&mut position, &mv.text, notes, &mut tokens) {
             break;
         }
+    }
+    // An offer that got no answer (the game ended there).
+    for offer in record.offers.iter().filter(|o| o.ply >= record.moves.len()) {
+        tokens.push(offer_note::<G>(offer));
     }
     tokens.push(format!("{{{}}}", record.result.reason));
     tokens.push(result.to_string());

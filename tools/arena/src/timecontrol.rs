@@ -155,6 +155,22 @@ impl GameClock {
         }
     }
 
+    /// Charges time spent off the move (answering an exchange offer):
+    /// no increment, no move counted. Returns false on a flag fall.
+    pub fn charge_time(&mut self, limit: &Limit, spent_ms: u64, margin_ms: u64) -> bool {
+        match *limit {
+            Limit::Clock { .. } => {
+                self.remaining_ms -= spent_ms as i64;
+                if self.remaining_ms < -(margin_ms as i64) {
+                    return false;
+                }
+                self.remaining_ms = self.remaining_ms.max(0);
+                true
+            }
+            Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => true,
+        }
+    }
+
     /// Moves left in the current period, for `movestogo`.
     pub fn moves_to_go(&self, limit: &Limit) -> Option<u32> {
         match *limit {
@@ -218,5 +234,10 @@ mod tests {
         assert!(clock.charge(&limit, 400, 0));
         assert_eq!(clock.remaining_ms, 1400);
         assert!(!clock.charge(&limit, 1500, 50));
+        let mut clock = GameClock::new(&limit);
+        assert!(clock.charge_time(&limit, 300, 0));
+        assert_eq!(clock.remaining_ms, 700);
+        assert_eq!(clock.moves_to_go(&limit), Some(2));
+        assert!(!clock.charge_time(&limit, 800, 50));
     }
 }

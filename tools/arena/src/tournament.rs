@@ -1,6 +1,7 @@
 //! Tournaments: a two-engine match, a gauntlet (the first engine against
 //! each other) or a round-robin, played as game pairs (same opening, colours
-//! swapped), `concurrency` games at a time. Results stream back to the
+//! swapped; in Enochian chess the teams swapped), `concurrency` games at a
+//! time, with one engine process per team or (`--seats army`) per army. Results stream back to the
 //! caller as they finish; an SPRT can stop a match early (games under way
 //! finish, no new ones start).
 
@@ -85,6 +86,15 @@ pub struct Plan {
     pub settings: GameSettings,
     /// Openings.
     pub book: OpeningBook,
+    /// One engine process per army (`--seats army`) instead of per team.
+    pub army_seats: bool,
+}
+
+/// The seed of the dice of game pair `pair`: both games of a pair see the
+/// same sequence of rolls.
+pub fn dice_seed(seed: u64, pair: usize) -> u64 {
+    (seed ^ 0xD1CE_D1CE_D1CE_D1CE)
+        .wrapping_add((pair as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
 }
 
 /// Plays `jobs` on `concurrency` threads, sending each finished game to
@@ -128,21 +138,40 @@ pub fn run<G: ArenaGame>(
     }
 }
 
+/// Which engine process plays each army, and how many processes there
+/// are: one per team (`engine_of_army[a]` is the army's team), or one per
+/// army.
+pub fn seating<G: ArenaGame>(army_seats: bool) -> Vec<usize> {
+    if army_seats {
+        (0..G::ARMY_TEAMS.len()).collect()
+    } else {
+        G::ARMY_TEAMS.to_vec()
+    }
+}
+
 /// Plays one game with freshly started engines (so a crashed or hung engine
 /// is replaced for the next game).
 fn play_job<G: ArenaGame>(plan: &Plan, job: &Job) -> GameRecord {
     let (start, opening) = plan.book.opening::<G>(job.pair);
-    let mut engines = Vec::with_capacity(2);
-    for (seat, &index) in job.seats.iter().enumerate() {
-        match EngineProcess::start(&plan.engines[index], plan.variant) {
+    let engine_of_army = seating::<G>(plan.army_seats);
+    let processes = engine_of_army.iter().max().map_or(0, |&m| m + 1);
+    // The team each process plays for.
+    let mut process_team = vec![0; processes];
+    for (army, &process) in engine_of_army.iter().enumerate() {
+        process_team[process] = G::ARMY_TEAMS[army];
+    }
+    let mut engines = Vec::with_capacity(processes);
+    for &team in &process_team {
+        match EngineProcess::start(&plan.engines[job.seats[team]], plan.variant) {
             Ok(engine) => engines.push(engine),
             Err(why) => {
                 return GameRecord {
                     start: start.fen(),
                     opening,
                     moves: Vec::new(),
+                    offers: Vec::new(),
                     result: GameResult {
-                        winner: Some(1 - seat),
+                        winner: Some(1 - team),
                         reason: format!("engine failed to start: {why}"),
                     },
                 };
@@ -155,7 +184,8 @@ fn play_job<G: ArenaGame>(plan: &Plan, job: &Job) -> GameRecord {
         .iter()
         .map(|&i| plan.engines[i].limit.unwrap_or(plan.limit))
         .collect();
-    let record = play::<G>(&mut engines, &start, &opening, &settings);
+    settings.dice_seed = dice_seed(plan.book.seed, job.pair);
+    let record = play::<G>(&mut engines, &engine_of_army, &start, &opening, &settings);
     for engine in engines {
         engine.quit();
     }
@@ -177,5 +207,14 @@ mod tests {
         let gauntlet = schedule(Format::Gauntlet, 4, 2);
         assert_eq!(gauntlet.len(), 12);
         assert!(gauntlet.iter().all(|j| j.seats.contains(&0)));
+    }
+
+    #[test]
+    fn seats_are_teams_or_armies() {
+        assert_eq!(seating::<augur_chess::Position>(false), vec![0, 1]);
+        assert_eq!(seating::<augur_enochian::Position>(false), vec![1, 0, 1, 0]);
+        assert_eq!(seating::<augur_enochian::Position>(true), vec![0, 1, 2, 3]);
+        assert_ne!(dice_seed(1, 0), dice_seed(1, 1));
+        assert_ne!(dice_seed(1, 0), dice_seed(2, 0));
     }
 }

@@ -1,13 +1,30 @@
 //! What the arena needs from a game beyond `augur_core::Game`: its PGN
-//! move text and tags, and who plays each turn. Adding a game to the arena
-//! is one impl here and one line in `main.rs`.
+//! move text and tags, who plays each turn and whose clock runs. Adding a
+//! game to the arena is one impl here and one line in `main.rs`.
+//!
+//! Terms: a *team* wins or loses (index 0 is `Team::First`, White in chess,
+//! Blue+Black in Enochian chess); an *army* has a clock and (with
+//! `--seats army`) an engine process of its own. In two-player games the
+//! armies are the teams; in Enochian chess they are Yellow, Blue, Red and
+//! Black (indices 0-3, the order of `Game::seat`).
 
-use augur_core::Game;
+use augur_core::{Game, MoveError};
 
 /// A game the arena can run.
 pub trait ArenaGame: Game {
     /// The PGN `Variant` tag (`None` for standard chess, which has none).
     const PGN_VARIANT: Option<&'static str>;
+
+    /// The team (0 or 1) of each army.
+    const ARMY_TEAMS: &'static [usize] = &[0, 1];
+
+    /// Each army's name, as `go` clock keys use it (`<name>time`); unused
+    /// for two-player games, whose `go` lines say `wtime`/`btime`.
+    const ARMY_NAMES: &'static [&'static str] = &["white", "black"];
+
+    /// PGN tag names for the teams' players in games with armies (the
+    /// `White`/`Black` tags hold them too); unused for two-player games.
+    const TEAM_TAGS: [&'static str; 2] = ["White", "Black"];
 
     /// The move as written in PGN (SAN for chess; the game's own move text
     /// otherwise).
@@ -15,12 +32,42 @@ pub trait ArenaGame: Game {
         self.move_text(mv)
     }
 
-    /// The seat (engine slot) that moves now: seat 0 plays the first team,
-    /// seat 1 the second. A game with more armies than teams (Enochian)
-    /// maps each army to its own seat here.
-    fn turn_seat(&self) -> usize {
-        self.team().index()
+    /// The army that moves now (its clock runs).
+    fn army_to_move(&self) -> usize {
+        self.seat().unwrap_or_else(|| self.team().index())
     }
+
+    /// The army that answers an agreement offer (Enochian's exchange of
+    /// prisoners) made by the army to move: its clock pays for the answer.
+    fn answering_army(&self) -> usize {
+        self.team().opponent().index()
+    }
+
+    /// This position in divination mode (a roll pending), if the game has
+    /// one; `None` for games without chance.
+    fn divination(&self) -> Option<Self> {
+        None
+    }
+}
+
+/// Plays protocol move text on `position`: an optional chance prefix
+/// (`4:` of `4:h8h6Q`) is applied first. Returns the position the move was
+/// chosen in (roll applied), the move, and the position after it.
+pub fn apply_text<G: Game>(position: &G, text: &str) -> Result<(G, G::Move, G), MoveError> {
+    let (before, text) = match text.split_once(':') {
+        Some((roll, rest)) => (position.apply_chance_text(roll)?, rest),
+        None => (position.clone(), text),
+    };
+    if before.chance_outcomes() > 0 {
+        return Err(MoveError::Illegal(format!(
+            "{text} (the roll is not known)"
+        )));
+    }
+    let mv = before.parse_move(text)?;
+    let after = before
+        .play(mv)
+        .ok_or_else(|| MoveError::Illegal(text.to_string()))?;
+    Ok((before, mv, after))
 }
 
 impl ArenaGame for augur_chess::Position {
@@ -37,4 +84,86 @@ impl ArenaGame for augur_ultima::Position {
 
 impl ArenaGame for augur_oracle::Position {
     const PGN_VARIANT: Option<&'static str> = Some("oracle");
+}
+
+impl ArenaGame for augur_enochian::Position {
+    const PGN_VARIANT: Option<&'static str> = Some("enochian");
+    // Yellow and Red are Team::Second, Blue and Black Team::First.
+    const ARMY_TEAMS: &'static [usize] = &[1, 0, 1, 0];
+    const ARMY_NAMES: &'static [&'static str] = &["yellow", "blue", "red", "black"];
+    const TEAM_TAGS: [&'static str; 2] = ["BlueBlack", "RedYellow"];
+
+    /// The first army of the other team, in turn order after the mover,
+    /// that is not frozen (the one that would move next for that team).
+    fn answering_army(&self) -> usize {
+        let mover = self.to_move();
+        let their_team = Self::ARMY_TEAMS[mover.index()] ^ 1;
+        let mut army = mover;
+        for _ in 0..3 {
+            army = army.next(self.clockwise());
+            if Self::ARMY_TEAMS[army.index()] == their_team && !self.is_frozen(army) {
+                return army.index();
+            }
+        }
+        // No unfrozen army (cannot happen while an exchange is legal): the
+        // other team's first army.
+        Self::ARMY_TEAMS
+            .iter()
+            .position(|&team| team == their_team)
+            .unwrap_or(0)
+    }
+
+    fn divination(&self) -> Option<Self> {
+        if self.die() != augur_enochian::Die::Off {
+            return Some(self.clone());
+        }
+        let fen = self.fen();
+        let (head, last) = fen.rsplit_once(' ')?;
+        (last == "-")
+            .then(|| Self::from_fen(&format!("{head} ?")).ok())
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use augur_enochian::Position;
+
+    /// The default start with the Yellow and Black Kings taken (their
+    /// armies frozen): each team holds a King, so `exchange` is legal.
+    pub const EXCHANGE_START: &str = "yQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kQkPQ2rNrRrBrKQ b d yk - -";
+
+    #[test]
+    fn enochian_armies_teams_and_answering_army() {
+        let start = Position::startpos();
+        assert_eq!(start.army_to_move(), 1, "Blue moves first");
+        assert_eq!(
+            Position::ARMY_TEAMS[start.army_to_move()],
+            start.team().index()
+        );
+        let exchange = Position::from_fen(EXCHANGE_START).expect("position");
+        let mv = exchange.parse_move("exchange").expect("exchange is legal");
+        assert!(exchange.needs_agreement(mv));
+        // Blue offers; Red (not frozen) answers for Red+Yellow.
+        assert_eq!(exchange.answering_army(), 2);
+        assert_eq!(augur_chess::Position::startpos().answering_army(), 1);
+    }
+
+    #[test]
+    fn divination_starts_pending_and_rolls_prefix_moves() {
+        let start = Position::startpos().divination().expect("divination");
+        assert!(start.fen().ends_with(" ?"));
+        assert_eq!(start.chance_outcomes(), 6);
+        assert!(augur_chess::Position::startpos().divination().is_none());
+        let rolled = start.resolve_chance(3);
+        assert_eq!(rolled.chance_text().as_deref(), Some("4"));
+        let mut list = augur_core::MoveList::new();
+        rolled.generate(&mut list);
+        let text = format!("4:{}", rolled.move_text(list[0]));
+        let (before, _, after) = apply_text(&start, &text).expect("plays");
+        assert_eq!(before.hash(), rolled.hash());
+        assert_eq!(after.chance_outcomes(), 6);
+        assert!(apply_text(&start, &rolled.move_text(list[0])).is_err());
+    }
 }
