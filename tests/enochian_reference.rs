@@ -107,7 +107,7 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
         let setting = Element::ALL[rng.random_range(0..4)];
         let board = Element::ALL[rng.random_range(0..4)];
         let mut ours = Position::array(setting, board, rng.random_bool(0.5));
-        let divination = game % 3 == 0;
+        let divination = game.is_multiple_of(3);
         if game % 3 == 1 && game % 2 == 1 {
             // Yellow and Black have lost their Kings (one per team): the
             // exchange of prisoners is open from the first move.

@@ -23,10 +23,8 @@ impl Position {
 
     fn move_piece(&mut self, army: Army, mv: EnochianMove) {
         let (from, to) = (mv.from(), mv.to());
-        if self.army_at(to).is_some() {
-            if let Some(victim) = self.clear_square(to) {
-                self.king_taken(victim);
-            }
+        if let Some(victim) = self.clear_square(to) {
+            self.king_taken(victim);
         }
         let privileged = mv.promotion().is_some() && self.privileged(army);
         let moving = self.piece_of_kind(from, mv.kind()).unwrap_or(Piece {

@@ -355,33 +355,31 @@ fn parse_board(p: &mut Position, board: &str) -> Result<(), String> {
                     pawn_type,
                 },
             );
-            if kind == Kind::King {
-                if let Some(&next) = chars.peek() {
-                    if let Some(partner) = Kind::from_letter(next) {
-                        chars.next();
-                        if partner == Kind::King {
-                            return Err("a King cannot share a square with a King".to_string());
-                        }
-                        if square != army.throne() {
-                            return Err(format!(
-                                "a King shares a square only on its own throne, not on {square}"
-                            ));
-                        }
-                        let pawn_type = if partner == Kind::Pawn {
-                            Some(pawn_type_from(chars.next())?)
-                        } else {
-                            None
-                        };
-                        p.put(
-                            square,
-                            Piece {
-                                army,
-                                kind: partner,
-                                pawn_type,
-                            },
-                        );
-                    }
+            if kind == Kind::King
+                && let Some(partner) = chars.peek().and_then(|&c| Kind::from_letter(c))
+            {
+                chars.next();
+                if partner == Kind::King {
+                    return Err("a King cannot share a square with a King".to_string());
                 }
+                if square != army.throne() {
+                    return Err(format!(
+                        "a King shares a square only on its own throne, not on {square}"
+                    ));
+                }
+                let pawn_type = if partner == Kind::Pawn {
+                    Some(pawn_type_from(chars.next())?)
+                } else {
+                    None
+                };
+                p.put(
+                    square,
+                    Piece {
+                        army,
+                        kind: partner,
+                        pawn_type,
+                    },
+                );
             }
             file += 1;
         }

@@ -21,6 +21,9 @@ pub const MAX_LINE_LEN: usize = 1 << 20;
 pub(crate) type Tokens<'a> = Peekable<SplitAsciiWhitespace<'a>>;
 
 /// One parsed input line.
+// `Go` carries every clock (four armies' too); one command lives per input
+// line, so boxing it would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `uci`: identify and list options.

@@ -2,7 +2,7 @@
 //! array options, move lists with rolls, per-army clocks, divination,
 //! exchange offers and answers, and bad input.
 
-use augur_protocol::{Flow, Output, Session};
+use augur_protocol::{Output, Session};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
