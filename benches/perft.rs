@@ -109,5 +109,11 @@ fn enochian_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, chess_perft, ultima_perft, oracle_perft, enochian_perft);
+criterion_group!(
+    benches,
+    chess_perft,
+    ultima_perft,
+    oracle_perft,
+    enochian_perft
+);
 criterion_main!(benches);
