@@ -535,7 +535,7 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
 
 /// PGN tags naming who played what in games with armies (Enochian):
 /// `BlueBlack`/`RedYellow` (the teams: White/Black of the PGN), one tag per
-/// army, `Seats`, and `Divination` when on.
+/// army (`BlueArmy`, ...), `Seats`, and `Divination` when on.
 fn extra_tags<G: ArenaGame>(
     players: [&str; 2],
     army_seats: bool,
@@ -550,7 +550,7 @@ fn extra_tags<G: ArenaGame>(
     }
     for army in 0..G::ARMY_TEAMS.len() {
         tags.push((
-            game::army_title::<G>(army),
+            format!("{}Army", game::army_title::<G>(army)),
             players[G::ARMY_TEAMS[army]].to_string(),
         ));
     }

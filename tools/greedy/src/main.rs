@@ -27,7 +27,7 @@
 
 use std::io::{BufRead, Write};
 
-use augur_core::{Evaluate, Game, MoveList};
+use augur_core::{Evaluate, MoveList};
 use rand::prelude::*;
 
 /// A move's score that beats every material score: a won game.
@@ -292,6 +292,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use augur_core::Game;
 
     #[test]
     fn greedy_takes_the_most_material() {
