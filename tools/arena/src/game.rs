@@ -3,6 +3,9 @@
 //! flag falls end the game against the offender with a recorded reason;
 //! the game's own rules (mate, stalemate, repetition, move-count rules,
 //! every variant's draws) and optional score adjudication end it otherwise.
+//! Games with armies (Enochian chess) run a clock per army, roll the dice of
+//! divination games, and relay agreement offers (the exchange of prisoners)
+//! to the other team's engine.
 
 use std::time::Duration;
 

@@ -1,12 +1,33 @@
 //! augur-arena: engine-vs-engine matches and tournaments for every Augur
-//! game. Engines are child processes speaking our protocol (any UCI engine
-//! for standard chess); every move is checked with our rules crates.
+//! game (chess, Ultima, Oracle chess, Enochian chess). Engines are child
+//! processes speaking our protocol (any UCI engine for standard chess);
+//! every move is checked with our rules crates.
 //!
 //! ```sh
 //! augur-arena --engine "name=new cmd=target/release/augur" \
 //!             --engine "name=sf cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=1500" \
 //!             --games 20 --tc 2+0.05 --concurrency 2 --pgn match.pgn --json match.json
+//! augur-arena --variant enochian --seats army --divination \
+//!             --engine "name=augur cmd=target/release/augur" \
+//!             --engine "name=greedy cmd=target/release/augur-greedy" --games 20 --tc 10+0.1
 //! ```
+//!
+//! Enochian chess: a game pair swaps the teams (the first engine plays
+//! Blue+Black, then Red+Yellow); results count per team. `--seats team`
+//! (default) runs one process per team, `--seats army` one per army. Every
+//! army has its own clock with the `--tc` base and increment; `go` carries
+//! all four (`yellowtime .. blacktime yellowinc .. blackinc`) and a flag fall
+//! loses for the army's team. `--divination` starts with a roll pending:
+//! the arena rolls (seeded by `--seed` and the pair, so both games of a pair
+//! see the same rolls) and sends `moves 4:h8h6Q .. 3:`. A `bestmove
+//! exchange` is relayed: the other team's engine gets the same position and
+//! `exchange offer movetime <min(--offer-ms, clock/20), at least 10>`, its
+//! time charged to the answering army (the first unfrozen army of that team
+//! after the mover in turn order); on `exchange accept` the exchange is
+//! played, on `exchange decline` the offerer gets `exchange declined` and a
+//! new `go` (offering again is an illegal move). Offers are PGN comments and
+//! are counted in the summary.
+//!
 //! See README ("Arena") for every option and protocol.md for the records.
 
 mod engine;
@@ -79,7 +100,7 @@ struct Args {
     /// Random plies played after the opening position.
     #[arg(long, default_value_t = 0)]
     random_plies: usize,
-    /// Seed for openings and random plies.
+    /// Seed for openings, random plies and (divination) dice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Milliseconds an engine may overstep its clock.
