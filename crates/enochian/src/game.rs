@@ -226,10 +226,13 @@ impl Game for Position {
         Some(self.play_move(mv))
     }
 
-    /// In divination mode a King in check need not move (any piece of the
-    /// rolled type may), so the searcher sees no check there.
+    /// Check as the searcher sees it: the King is attacked *and* the army
+    /// must move it (it has a step). A boxed-in King in check, or any King
+    /// in divination mode, leaves the army free to move any piece, so the
+    /// searcher treats the position as quiet (no evasion search, no check
+    /// extension).
     fn in_check(&self) -> bool {
-        !self.die.divination() && Position::in_check(self)
+        !self.die.divination() && Position::in_check(self) && self.king_can_step()
     }
 
     fn reversible_plies(&self) -> u32 {

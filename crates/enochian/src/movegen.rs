@@ -270,6 +270,16 @@ impl Position {
                 .any(|to| !self.king_step_attacked(army, from, to))
     }
 
+    /// Whether the King of the army to move has a step (onto any square it
+    /// could go to, attacked or not).
+    pub(crate) fn king_can_step(&self) -> bool {
+        let army = self.to_move;
+        self.king(army).is_some_and(|from| {
+            let reach = self.reach(army);
+            self.targets(army, Kind::King, from, &reach).any()
+        })
+    }
+
     /// Whether the game is over for perft and the generator: a team has
     /// lost both Kings, or no army can move.
     pub fn is_decided(&self) -> bool {

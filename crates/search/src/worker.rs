@@ -51,6 +51,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// Average over chance outcomes (expectimax); when false, pending
     /// chance is ignored (any move allowed) past the root.
     pub chance_lookahead: bool,
+    /// The depth of the current iteration (check extensions stop at twice it).
+    root_depth: i32,
     pv: Vec<[G::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
@@ -108,6 +110,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             may_abort: false,
             material_only: false,
             chance_lookahead: true,
+            root_depth: 1,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
@@ -317,6 +320,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
+        if root {
+            self.root_depth = depth;
+        }
         let in_check = position.in_check();
         if !root {
             if position.is_rule_draw() || self.is_repetition(position) {
@@ -455,7 +461,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 continue;
             };
             let gives_check = child.in_check();
-            let new_depth = depth - 1 + i32::from(gives_check);
+            // Extend checks, but never past twice the iteration's depth: in
+            // Enochian chess an army can stay in check over many turns of
+            // the others, and unbounded extensions would never end.
+            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let new_depth = depth - 1 + i32::from(extend);
             self.keys.push(key);
             self.previous[ply] = code;
 
