@@ -16,112 +16,27 @@
 //! ```
 
 use augur_oracle::{Color, MATERIAL_FEATURES, MATERIAL_NAMES, MATERIAL_WEIGHTS, Position};
-
-/// The unit: a Soldier soul in a Soldier body keeps its starting weight.
-const FIXED: usize = 8;
-/// Strength of the pull towards the starting weights (per centipawn²).
-const L2: f64 = 2.0e-9;
-
-type Sample = ([f64; MATERIAL_FEATURES], f64);
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn error(data: &[Sample], weights: &[f64; MATERIAL_FEATURES], k: f64) -> f64 {
-    data.iter()
-        .map(|(f, r)| {
-            let m: f64 = f.iter().zip(weights).map(|(a, b)| a * b).sum();
-            (sigmoid(k * m) - r).powi(2)
-        })
-        .sum::<f64>()
-        / data.len() as f64
-}
-
-fn read(path: &str) -> Result<Vec<Sample>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut data = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let Some((position, result)) = line.rsplit_once('|') else {
-            continue;
-        };
-        let result = match result.trim() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            other => return Err(format!("{path}:{}: bad result '{other}'", number + 1)),
-        };
-        let position = Position::from_text(position.trim())
-            .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
-        let white = position.material_features(Color::White);
-        let black = position.material_features(Color::Black);
-        let features = std::array::from_fn(|i| f64::from(white[i] - black[i]));
-        data.push((features, result));
-    }
-    if data.is_empty() {
-        return Err(format!("{path}: no positions"));
-    }
-    Ok(data)
-}
+use augur_tune::linear::{AdamSettings, run};
 
 fn main() -> std::process::ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("error: usage: augur-tune-oracle-material <data file>");
-        return std::process::ExitCode::from(2);
+    let settings = AdamSettings {
+        // The unit: a Soldier soul in a Soldier body keeps its weight.
+        fixed: 8,
+        l2: 2.0e-9,
+        non_negative: true,
+        steps: 1500,
     };
-    let data = match read(&path) {
-        Ok(data) => data,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return std::process::ExitCode::from(2);
-        }
-    };
-    let start: [f64; MATERIAL_FEATURES] = std::array::from_fn(|i| f64::from(MATERIAL_WEIGHTS[i]));
-    let mut weights = start;
-    let mut k = 0.004;
-    let mut best = error(&data, &weights, k);
-    for step in 1..200 {
-        let candidate = f64::from(step) * 0.0001;
-        let e = error(&data, &weights, candidate);
-        if e < best {
-            best = e;
-            k = candidate;
-        }
-    }
-    eprintln!("{} positions, K = {k:.4}, error {best:.6}", data.len());
-    // Adam on the mean squared error plus the L2 pull.
-    let (mut m, mut v) = ([0.0; MATERIAL_FEATURES], [0.0; MATERIAL_FEATURES]);
-    let (rate, beta1, beta2) = (2.0, 0.9, 0.999);
-    for step in 1..=1500 {
-        let mut gradient = [0.0; MATERIAL_FEATURES];
-        for (f, r) in &data {
-            let x: f64 = f.iter().zip(&weights).map(|(a, b)| a * b).sum();
-            let s = sigmoid(k * x);
-            let g = 2.0 * (s - r) * s * (1.0 - s) * k;
-            for i in 0..MATERIAL_FEATURES {
-                gradient[i] += g * f[i];
-            }
-        }
-        for i in 0..MATERIAL_FEATURES {
-            if i == FIXED {
-                continue;
-            }
-            let g = gradient[i] / data.len() as f64 + 2.0 * L2 * (weights[i] - start[i]);
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let m_hat = m[i] / (1.0 - beta1.powi(step));
-            let v_hat = v[i] / (1.0 - beta2.powi(step));
-            weights[i] = (weights[i] - rate * m_hat / (v_hat.sqrt() + 1e-12)).max(0.0);
-        }
-    }
-    eprintln!("fitted error {:.6}", error(&data, &weights, k));
-    for ((name, w), s) in MATERIAL_NAMES.iter().zip(weights).zip(start) {
-        eprintln!("{name:>45}: {s:>5.0} -> {w:>5.0}");
-    }
-    let list: Vec<String> = weights.iter().map(|w| format!("{w:.0}")).collect();
-    println!(
-        "pub const MATERIAL_WEIGHTS: [i32; MATERIAL_FEATURES] = [{}];",
-        list.join(", ")
-    );
-    std::process::ExitCode::SUCCESS
+    run(
+        "augur-tune-oracle-material",
+        "pub const MATERIAL_WEIGHTS: [i32; MATERIAL_FEATURES]",
+        &MATERIAL_NAMES,
+        std::array::from_fn::<f64, MATERIAL_FEATURES, _>(|i| f64::from(MATERIAL_WEIGHTS[i])),
+        &settings,
+        |text| {
+            let position = Position::from_text(text).map_err(|e| e.to_string())?;
+            let white = position.material_features(Color::White);
+            let black = position.material_features(Color::Black);
+            Ok(std::array::from_fn(|i| f64::from(white[i] - black[i])))
+        },
+    )
 }
