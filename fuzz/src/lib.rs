@@ -1,0 +1,110 @@
+//! What Augur's fuzz targets check, generic over the four games: a position
+//! string parser never panics, and what it accepts writes a canonical string
+//! that reads back to the same position and hash, with an incremental key
+//! equal to one rebuilt from scratch; move text never panics, and a move it
+//! accepts is legal, round-trips and plays to a position whose key is
+//! exact; a live protocol session survives any lines.
+//!
+//! Run a target with `cargo +nightly fuzz run <target>` from `fuzz/` (see
+//! docs/reliability.md).
+
+use augur_core::{Game, MoveList};
+
+/// Position-string round trip and key checks for arbitrary bytes.
+pub fn position_text<G: Game>(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(position) = G::from_fen(text) else {
+        return;
+    };
+    let canonical = position.fen();
+    let again = G::from_fen(&canonical)
+        .unwrap_or_else(|e| panic!("canonical output rejected: {canonical}: {e}"));
+    assert_eq!(again.fen(), canonical, "canonical output is not stable");
+    assert_eq!(position.hash(), position.recompute_hash(), "parsed key drifted");
+    assert_eq!(again.hash(), position.hash(), "re-read position has another key");
+    let mut moves = MoveList::new();
+    position.generate(&mut moves);
+    assert_eq!(position.count_moves(), moves.len() as u64);
+    let _ = position.outcome();
+}
+
+/// Move text against a few valid positions: the first byte picks the
+/// position (and a die roll where the game has dice), the rest is the text.
+pub fn move_text<G: Game>(starts: &[&str], data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Some(start) = starts.get(usize::from(pick) % starts.len().max(1)) else {
+        return;
+    };
+    let Ok(mut position) = G::from_fen(start) else {
+        panic!("fuzz start position rejected: {start}");
+    };
+    let outcomes = position.chance_outcomes();
+    if outcomes > 0 {
+        position = position.resolve_chance(u32::from(pick) % outcomes);
+    }
+    let Ok(mv) = position.parse_move(text) else {
+        return;
+    };
+    assert!(position.is_legal(mv), "parsed an illegal move: {text}");
+    let written = position.move_text(mv);
+    assert_eq!(position.parse_move(&written), Ok(mv), "move text does not round-trip");
+    let child = position.play(mv).expect("a legal move plays");
+    assert_eq!(child.hash(), child.recompute_hash(), "key drifted after {text}");
+}
+
+/// The protocol session fed arbitrary lines. Searches are bounded so a
+/// fuzz input cannot ask for an hour of thinking: every `go` becomes the
+/// same line with a node limit, `go perft` keeps at most depth 3, bench
+/// runs at depth 2.
+pub fn protocol_session(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut session = augur_protocol::Session::new(augur_protocol::Output::new(std::io::sink()));
+    for line in text.lines().take(64) {
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
+        let line = match words.first() {
+            Some(&"go") if words.contains(&"perft") => {
+                if words.iter().any(|w| w.parse::<u32>().is_ok_and(|d| d > 3)) {
+                    continue;
+                }
+                line.to_string()
+            }
+            Some(&"go") => format!("go nodes 2000 {}", strip_limits(&words[1..])),
+            Some(&"bench") => "bench depth 2".to_string(),
+            Some(&"exchange") if line.contains("offer") => "exchange offer movetime 5".to_string(),
+            _ => line.to_string(),
+        };
+        if session.handle_line(&line) == augur_protocol::Flow::Quit {
+            return;
+        }
+        if line.starts_with("go") {
+            session.handle_line("stop");
+        }
+    }
+    session.end_of_input();
+}
+
+/// The `go` words without their search limits (keeps clocks and
+/// `searchmoves`, so those parsers are still exercised).
+fn strip_limits(words: &[&str]) -> String {
+    let mut kept = Vec::new();
+    let mut skip_value = false;
+    for &w in words {
+        if skip_value {
+            skip_value = false;
+            continue;
+        }
+        match w {
+            "depth" | "nodes" | "movetime" | "mate" => skip_value = true,
+            "infinite" | "ponder" => {}
+            _ => kept.push(w),
+        }
+    }
+    kept.join(" ")
+}
