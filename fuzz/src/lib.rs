@@ -22,8 +22,16 @@ pub fn position_text<G: Game>(data: &[u8]) {
     let again = G::from_fen(&canonical)
         .unwrap_or_else(|e| panic!("canonical output rejected: {canonical}: {e}"));
     assert_eq!(again.fen(), canonical, "canonical output is not stable");
-    assert_eq!(position.hash(), position.recompute_hash(), "parsed key drifted");
-    assert_eq!(again.hash(), position.hash(), "re-read position has another key");
+    assert_eq!(
+        position.hash(),
+        position.recompute_hash(),
+        "parsed key drifted"
+    );
+    assert_eq!(
+        again.hash(),
+        position.hash(),
+        "re-read position has another key"
+    );
     let mut moves = MoveList::new();
     position.generate(&mut moves);
     assert_eq!(position.count_moves(), moves.len() as u64);
@@ -54,9 +62,17 @@ pub fn move_text<G: Game>(starts: &[&str], data: &[u8]) {
     };
     assert!(position.is_legal(mv), "parsed an illegal move: {text}");
     let written = position.move_text(mv);
-    assert_eq!(position.parse_move(&written), Ok(mv), "move text does not round-trip");
+    assert_eq!(
+        position.parse_move(&written),
+        Ok(mv),
+        "move text does not round-trip"
+    );
     let child = position.play(mv).expect("a legal move plays");
-    assert_eq!(child.hash(), child.recompute_hash(), "key drifted after {text}");
+    assert_eq!(
+        child.hash(),
+        child.recompute_hash(),
+        "key drifted after {text}"
+    );
 }
 
 /// The protocol session fed arbitrary lines. Searches are bounded so a
