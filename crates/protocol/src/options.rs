@@ -292,9 +292,10 @@ mod tests {
         );
         assert_eq!(options.enochian_array, "earth of fire widdershins");
         assert!(options.enochian_start().ends_with(" r w - - -"));
-        options
-            .set("UCI_Enochian_Divination", Some("true"))
-            .unwrap();
+        assert_eq!(
+            options.set("UCI_Enochian_Divination", Some("true")),
+            Ok(Change::Start)
+        );
         assert!(options.enochian_start().ends_with(" r w - - ?"));
     }
 }
