@@ -128,9 +128,9 @@ impl Position {
             let enemy = army.team().opponent();
             f[16] += king_attacks(king)
                 .into_iter()
-                .filter(|&sq| self.attacked_by(enemy, sq, occupied, 0))
+                .filter(|&sq| self.attacked_by(enemy, sq, occupied))
                 .count() as i32;
-            f[17] += i32::from(self.attacked_by(enemy, king, occupied, 0));
+            f[17] += i32::from(self.attacked_by(enemy, king, occupied));
             let ally = army.ally();
             if self.is_frozen(ally) {
                 let prize = self.army_material(ally);

@@ -145,7 +145,7 @@ impl Position {
         if !self.shared.contains(from) {
             occupied = occupied.without(from);
         }
-        self.attacked_by(army.team().opponent(), to, occupied, 0)
+        self.attacked_by(army.team().opponent(), to, occupied)
     }
 
     /// The armies that freeze when `victim`'s King is taken: the victim, and

@@ -131,7 +131,7 @@ impl Position {
         let enemy = army.team().opponent();
         let best = (0..64u8)
             .map(Square::new)
-            .filter(|&sq| empty.contains(sq) && !self.attacked_by(enemy, sq, occupied, 0))
+            .filter(|&sq| empty.contains(sq) && !self.attacked_by(enemy, sq, occupied))
             .min_by_key(|&sq| (sq.distance(throne), sq.index()));
         // A board with no empty unattacked square cannot arise in play; the
         // nearest empty square is the fallback.

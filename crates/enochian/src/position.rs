@@ -334,19 +334,12 @@ impl Position {
     }
 
     /// Whether `square` is attacked by an unfrozen piece of `team` over the
-    /// occupancy `occupied`, leaving out the armies in `ignored` (a mask).
-    pub(crate) fn attacked_by(
-        &self,
-        team: Team,
-        square: Square,
-        occupied: Bitboard,
-        ignored: u8,
-    ) -> bool {
+    /// occupancy `occupied`.
+    pub(crate) fn attacked_by(&self, team: Team, square: Square, occupied: Bitboard) -> bool {
         let [a, b] = crate::types::team_armies(team);
         let mut attackers = Bitboard::EMPTY;
-        let skip = self.frozen | ignored;
         for army in [a, b] {
-            if skip & (1 << army.index()) == 0 {
+            if !self.is_frozen(army) {
                 attackers |= self.armies[army.index()];
                 if (self.pieces(army, Kind::Pawn) & pawn_takers(army, square)).any() {
                     return true;
@@ -369,7 +362,7 @@ impl Position {
     /// Whether `army`'s King stands attacked by the enemy team.
     pub fn king_attacked(&self, army: Army) -> bool {
         match self.king(army) {
-            Some(sq) => self.attacked_by(army.team().opponent(), sq, self.occupied(), 0),
+            Some(sq) => self.attacked_by(army.team().opponent(), sq, self.occupied()),
             None => false,
         }
     }
