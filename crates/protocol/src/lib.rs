@@ -3,9 +3,10 @@
 //! It owns command parsing ([`parse`]), the session state machine
 //! ([`Session`], [`run`]) that drives one game's engine at a time (the games
 //! sit behind one `GameSlot` trait, one line each in `slot::new_slot`),
-//! the engine options, and the shape of every output line. Searches run on
-//! their own thread; the session keeps reading, so `isready`, `stop` and
-//! `ponderhit` are answered at once. Bad input gives one
+//! the engine options, and the shape of every output line. Searches run on a
+//! thread kept for them (woken per `go`, never started per move); the
+//! session keeps reading, so `isready`, `stop` and `ponderhit` are answered
+//! at once. Bad input gives one
 //! `info string error: ...` line, changes nothing, and the session goes on.
 //!
 //! # Parsing
@@ -29,6 +30,7 @@ pub mod go;
 pub mod option;
 pub mod options;
 pub mod output;
+mod search_thread;
 pub mod session;
 mod slot;
 

@@ -5,15 +5,15 @@
 
 use augur_core::Evaluate;
 use augur_core::perft::divide;
-use augur_search::{Clock, Engine, Limits, SEARCH_STACK_BYTES, SearchControl};
+use augur_search::{Clock, Engine, Limits, SearchControl};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::command::PositionStart;
 use crate::go::GoParams;
 use crate::options::Options;
 use crate::output::{Output, bestmove_line, info_line};
+use crate::search_thread::{Pending, SearchThread};
 
 /// What the session asks of the current game.
 pub trait GameSlot: Send {
@@ -77,7 +77,7 @@ pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
 }
 
 struct Running<G: Evaluate> {
-    handle: JoinHandle<Engine<G>>,
+    pending: Pending<Engine<G>>,
     control: Arc<SearchControl>,
     infinite: bool,
 }
@@ -85,6 +85,8 @@ struct Running<G: Evaluate> {
 struct Slot<G: Evaluate> {
     engine: Option<Engine<G>>,
     running: Option<Running<G>>,
+    /// Where searches run (kept between searches).
+    thread: SearchThread,
     position: G,
     /// Keys of the game's positions before `position`, oldest first.
     history: Vec<u64>,
@@ -101,6 +103,7 @@ impl<G: Evaluate> Slot<G> {
         Self {
             engine: Some(Engine::new(options.hash_mb, options.threads)),
             running: None,
+            thread: SearchThread::default(),
             position: G::startpos(),
             history: Vec::new(),
             hash_mb: options.hash_mb,
@@ -246,34 +249,30 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             options.show_wdl,
         );
         let thread_control = Arc::clone(&control);
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || {
-                let result =
-                    engine.search(&root, &history, &limits, &thread_control, &mut |info| {
-                        out.line(&info_line(&root, info, show_wdl));
-                    });
-                out.line(&bestmove_line(&root, &result));
-                engine
-            });
-        match spawned {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    handle,
-                    control,
-                    infinite: params.infinite,
-                });
-                Ok(())
-            }
-            Err(e) => Err(format!("could not start the search thread: {e}")),
-        }
+        let job = move || {
+            let result = engine.search_on_this_thread(
+                &root,
+                &history,
+                &limits,
+                &thread_control,
+                &mut |info| out.line(&info_line(&root, info, show_wdl)),
+            );
+            out.line(&bestmove_line(&root, &result));
+            engine
+        };
+        let pending = self.thread.run(job)?;
+        self.running = Some(Running {
+            pending,
+            control,
+            infinite: params.infinite,
+        });
+        Ok(())
     }
 
     fn searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
+            .is_some_and(|r| !r.pending.is_finished())
     }
 
     fn stop(&self) {
@@ -296,7 +295,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn wait(&mut self) {
         if let Some(running) = self.running.take()
-            && let Ok(engine) = running.handle.join()
+            && let Some(engine) = running.pending.wait()
         {
             self.engine = Some(engine);
         }

@@ -1,15 +1,17 @@
 //! The engine: iterative deepening with aspiration windows and MultiPV on
-//! the main thread, Lazy SMP helpers on scoped threads sharing the
+//! the main thread, Lazy SMP helpers on persistent threads sharing the
 //! transposition table, time management, and progress reports through a
 //! callback.
 
 use augur_core::{Evaluate, MoveList};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
+use crate::pool::{HelperJob, HelperPool, RunningHelpers};
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{Budget, Worker};
@@ -80,36 +82,47 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// A searcher for one game, with its table and per-thread memory.
+/// A searcher for one game, with its table, its helper threads and their
+/// move-ordering memory.
 pub struct Engine<G: Evaluate> {
-    tt: TranspositionTable,
+    /// Shared with the helpers only while a search runs.
+    tt: Arc<TranspositionTable>,
     threads: usize,
     settings: Settings,
-    heuristics: Vec<Box<Heuristics<G::Move>>>,
+    heuristics: Box<Heuristics<G::Move>>,
+    helpers: HelperPool<G>,
 }
 
 impl<G: Evaluate> Engine<G> {
-    /// An engine with a `hash_mb` table and `threads` search threads.
+    /// An engine with a `hash_mb` table and `threads` search threads (the
+    /// `threads - 1` helpers start now and wait for searches).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         Self {
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             threads,
             settings: Settings::default(),
-            heuristics: (0..threads).map(|_| Box::new(Heuristics::new())).collect(),
+            heuristics: Box::new(Heuristics::new()),
+            helpers: HelperPool::new(threads - 1),
         }
     }
 
     /// Resizes (and clears) the table.
     pub fn set_hash(&mut self, megabytes: usize) {
-        self.tt = TranspositionTable::new(megabytes);
+        // Free the old table first, so the peak is one table, not two.
+        self.tt = Arc::new(TranspositionTable::new(0));
+        self.tt = Arc::new(TranspositionTable::new(megabytes));
     }
 
-    /// Sets the number of search threads.
+    /// Sets the number of search threads (helpers start or stop now).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.heuristics
-            .resize_with(self.threads, || Box::new(Heuristics::new()));
+        self.helpers.resize(self.threads - 1);
+    }
+
+    /// Search threads that can run: the main one and the helpers started.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// The persistent settings.
@@ -119,15 +132,26 @@ impl<G: Evaluate> Engine<G> {
 
     /// Forgets everything learnt (a new game): table and move-ordering memory.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        for h in &mut self.heuristics {
-            h.clear();
-        }
+        self.table_mut().clear();
+        self.heuristics.clear();
+        self.helpers.clear();
     }
 
-    /// Searches `root`. `history` holds the keys of the game's positions
-    /// before the root (oldest first) for repetition detection. Progress is
-    /// reported through `report` on the calling thread.
+    /// The table, which no helper holds between searches.
+    fn table_mut(&mut self) -> &mut TranspositionTable {
+        if Arc::get_mut(&mut self.tt).is_none() {
+            // Unreachable: every search waits for its helpers to drop
+            // their handles. A fresh table keeps the engine working.
+            self.tt = Arc::new(TranspositionTable::new(self.tt.megabytes()));
+        }
+        Arc::get_mut(&mut self.tt).expect("the table was just made unique")
+    }
+
+    /// Searches `root` with the main worker on a new thread with a
+    /// [`SEARCH_STACK_BYTES`] stack, so the caller's stack never matters.
+    /// `history` holds the keys of the game's positions before the root
+    /// (oldest first) for repetition detection. Progress is reported
+    /// through `report` on that thread.
     pub fn search(
         &mut self,
         root: &G,
@@ -136,21 +160,33 @@ impl<G: Evaluate> Engine<G> {
         control: &SearchControl,
         report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
     ) -> SearchResult<G::Move> {
-        self.tt.new_search();
-        let mut root_moves = MoveList::new();
-        root.generate(&mut root_moves);
-        let wanted =
-            |m: &G::Move| limits.search_moves.is_empty() || limits.search_moves.contains(m);
-        let mut legal: Vec<G::Move> = root_moves
-            .iter()
-            .copied()
-            .filter(|m| wanted(m) && !(limits.no_offers && root.needs_agreement(*m)))
-            .collect();
-        if legal.is_empty() {
-            // Only an offer is left: it stays (a declined offer cannot be
-            // replaced by a move that does not exist).
-            legal = root_moves.iter().copied().filter(|m| wanted(m)).collect();
-        }
+        std::thread::scope(|scope| {
+            let spawned = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    self.search_on_this_thread(root, history, limits, control, report)
+                });
+            match spawned {
+                Ok(handle) => handle.join().ok(),
+                Err(_) => None,
+            }
+        })
+        .unwrap_or_else(|| fallback(&legal_root_moves(root, limits)))
+    }
+
+    /// Like [`Engine::search`], but the main worker runs on the calling
+    /// thread, which must have a stack of [`SEARCH_STACK_BYTES`] (a thread
+    /// kept for searches; it saves starting one per move).
+    pub fn search_on_this_thread(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
+    ) -> SearchResult<G::Move> {
+        self.table_mut().new_search();
+        let legal = legal_root_moves(root, limits);
         let time = if limits.infinite {
             None
         } else if let Some(ms) = limits.movetime_ms {
@@ -160,88 +196,67 @@ impl<G: Evaluate> Engine<G> {
                 .clock
                 .map(|c| budget_for_clock(&c, self.settings.move_overhead_ms))
         };
-        let finished = AtomicBool::new(false);
-        let nodes = NodeCounter::default();
+        let finished = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(NodeCounter::default());
         let settings = self.settings;
-        let threads = self.threads;
-        let tt = &self.tt;
-        let (main_heuristics, helper_heuristics) = self.heuristics.split_at_mut(1);
-
-        let result = std::thread::scope(|scope| {
-            for heuristics in helper_heuristics.iter_mut().take(threads - 1) {
-                let (finished, nodes, legal) = (&finished, &nodes, &legal);
-                let spawned = std::thread::Builder::new()
-                    .stack_size(SEARCH_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        heuristics.new_search();
-                        let budget = Budget {
-                            node_limit: None,
-                            hard_time: None,
-                        };
-                        let mut worker = Worker::new(
-                            false, tt, control, finished, nodes, budget, heuristics, history,
-                        );
-                        worker.allowed = legal.clone();
-                        worker.material_only = settings.material_only;
-                        worker.chance_lookahead = settings.chance_lookahead;
-                        iterate(&mut worker, root, limits, None, 1, &mut |_| {});
-                        worker.flush_nodes();
-                    });
-                if spawned.is_err() {
-                    break; // Fewer helpers: the search still works.
-                }
-            }
-            let heuristics = &mut main_heuristics[0];
-            let (finished_ref, nodes_ref, legal_ref) = (&finished, &nodes, &legal);
-            let main = move || {
-                heuristics.new_search();
-                let budget = Budget {
-                    node_limit: limits.nodes,
-                    hard_time: time.map(|t| t.hard),
-                };
-                let mut worker = Worker::new(
-                    true,
-                    tt,
-                    control,
-                    finished_ref,
-                    nodes_ref,
-                    budget,
-                    heuristics,
-                    history,
-                );
-                worker.allowed = legal_ref.clone();
-                worker.material_only = settings.material_only;
-                worker.chance_lookahead = settings.chance_lookahead;
-                let result = iterate(
-                    &mut worker,
-                    root,
-                    limits,
-                    time,
-                    settings.multipv.max(1),
-                    report,
-                );
-                worker.flush_nodes();
-                // UCI: after `go infinite` or while pondering, the move waits
-                // for `stop` (or `ponderhit`).
-                while !control.stopped() && (limits.infinite || control.pondering()) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                finished_ref.store(true, std::sync::atomic::Ordering::Relaxed);
-                result
-            };
-            // The main worker gets a thread with a large stack too, so the
-            // caller's stack size never matters.
-            let handle = std::thread::Builder::new()
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, main);
-            match handle {
-                Ok(handle) => handle.join().unwrap_or_else(|_| fallback(&legal)),
-                Err(_) => {
-                    finished.store(true, std::sync::atomic::Ordering::Relaxed);
-                    fallback(&legal)
-                }
-            }
-        });
+        let started = if self.threads > 1 && !legal.is_empty() {
+            let (history, limits, legal_shared) = (
+                Arc::<[u64]>::from(history),
+                Arc::new(limits.clone()),
+                Arc::<[G::Move]>::from(legal.as_slice()),
+            );
+            self.helpers.start(|| HelperJob {
+                root: root.clone(),
+                history: Arc::clone(&history),
+                limits: Arc::clone(&limits),
+                legal: Arc::clone(&legal_shared),
+                settings,
+                tt: Arc::clone(&self.tt),
+                finished: Arc::clone(&finished),
+                nodes: Arc::clone(&nodes),
+            })
+        } else {
+            0
+        };
+        let helpers = RunningHelpers {
+            pool: &self.helpers,
+            finished: Arc::clone(&finished),
+            started,
+        };
+        self.heuristics.new_search();
+        let budget = Budget {
+            node_limit: limits.nodes,
+            hard_time: time.map(|t| t.hard),
+        };
+        let mut worker = Worker::new(
+            true,
+            &self.tt,
+            control,
+            &finished,
+            &nodes,
+            budget,
+            &mut self.heuristics,
+            history,
+        );
+        worker.allowed = legal;
+        worker.material_only = settings.material_only;
+        worker.chance_lookahead = settings.chance_lookahead;
+        let result = iterate(
+            &mut worker,
+            root,
+            limits,
+            time,
+            settings.multipv.max(1),
+            report,
+        );
+        worker.flush_nodes();
+        drop(worker);
+        // UCI: after `go infinite` or while pondering, the move waits for
+        // `stop` (or `ponderhit`).
+        while !control.stopped() && (limits.infinite || control.pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        drop(helpers);
         SearchResult {
             nodes: nodes.get(),
             ..result
@@ -252,6 +267,25 @@ impl<G: Evaluate> Engine<G> {
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
     }
+}
+
+/// The root moves the search may play: `searchmoves` if given, and no
+/// agreement move after a declined offer (unless nothing else is left).
+fn legal_root_moves<G: Evaluate>(root: &G, limits: &Limits<G::Move>) -> Vec<G::Move> {
+    let mut root_moves = MoveList::new();
+    root.generate(&mut root_moves);
+    let wanted = |m: &G::Move| limits.search_moves.is_empty() || limits.search_moves.contains(m);
+    let legal: Vec<G::Move> = root_moves
+        .iter()
+        .copied()
+        .filter(|m| wanted(m) && !(limits.no_offers && root.needs_agreement(*m)))
+        .collect();
+    if legal.is_empty() {
+        // Only an offer is left: it stays (a declined offer cannot be
+        // replaced by a move that does not exist).
+        return root_moves.iter().copied().filter(|m| wanted(m)).collect();
+    }
+    legal
 }
 
 /// A result when no search could run: the first legal move.
@@ -267,7 +301,7 @@ fn fallback<M: Copy>(legal: &[M]) -> SearchResult<M> {
 
 /// Iterative deepening on one worker; reports (main thread) after each
 /// completed depth and MultiPV line.
-fn iterate<G: Evaluate>(
+pub(crate) fn iterate<G: Evaluate>(
     worker: &mut Worker<'_, G>,
     root: &G,
     limits: &Limits<G::Move>,

@@ -11,8 +11,9 @@
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
 //! history), null move, reverse futility, futility and late move pruning,
 //! late move reductions, check extension, mate distance pruning, draws by
-//! repetition and by rule inside the tree, MultiPV, Lazy SMP on scoped std
-//! threads, and time management with a move overhead.
+//! repetition and by rule inside the tree, MultiPV, Lazy SMP on helper
+//! threads started once per engine and woken per search, and time
+//! management with a move overhead.
 //!
 //! The searcher never prints: progress goes to a callback, and `stop` /
 //! `ponderhit` arrive through a shared [`SearchControl`].
@@ -21,6 +22,7 @@ mod control;
 mod engine;
 mod heuristics;
 mod limits;
+mod pool;
 pub mod score;
 mod tt;
 mod worker;

@@ -47,24 +47,37 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// The time budget for a clock, keeping `overhead_ms` in reserve for
-/// communication lag. Never plans to use more than 80% of what remains.
+/// Moves the clock is planned for when `movestogo` is not given.
+const HORIZON_MOVES: u64 = 35;
+
+/// The time budget for a clock. `overhead_ms` is the lag each move costs
+/// on top of the thinking (pipes, scheduling, the GUI's own delay): it is
+/// held back for this move and for every move of the horizon, so that an
+/// increment smaller than the lag (1+0.01 on a loaded machine) never drains
+/// the clock. Never plans to use more than 80% of what remains.
 pub fn budget_for_clock(clock: &Clock, overhead_ms: u64) -> TimeBudget {
     let remaining = clock.remaining_ms.max(0) as u64;
     let increment = clock.increment_ms.max(0) as u64;
-    let available = remaining.saturating_sub(overhead_ms).max(1);
-    let moves_left = u64::from(clock.moves_to_go.unwrap_or(35).clamp(1, 50));
-    let cap = available * 8 / 10;
-    let (soft, hard) = if moves_left == 1 {
+    let horizon = clock
+        .moves_to_go
+        .map_or(HORIZON_MOVES, |m| u64::from(m.clamp(1, 50)));
+    // This move may never use more than the clock less one lag, and of that
+    // at most 80%.
+    let cap = remaining.saturating_sub(overhead_ms).max(1) * 8 / 10;
+    // Time for the moves of the horizon: the clock and their increments,
+    // less the lag of each.
+    let pool = (remaining + increment * (horizon - 1))
+        .saturating_sub(overhead_ms * (horizon + 1));
+    let (soft, hard) = if horizon == 1 {
         (cap * 6 / 10, cap)
     } else {
-        let soft = (available / (moves_left + 2) + increment * 3 / 4).min(available / 2);
+        let soft = (pool / horizon).min(cap / 2);
         (soft, (soft * 4).min(cap))
     };
-    let soft = soft.max(1).min(hard.max(1));
+    let hard = hard.max(1);
     TimeBudget {
-        soft: Duration::from_millis(soft),
-        hard: Duration::from_millis(hard.max(1)),
+        soft: Duration::from_millis(soft.clamp(1, hard)),
+        hard: Duration::from_millis(hard),
     }
 }
 
@@ -101,6 +114,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_increment_below_the_overhead_banks_the_clock() {
+        // 1+0.01 with 30 ms of lag per move: thinking must stay near zero,
+        // or the lag alone empties the clock within a game.
+        for remaining in [1_000i64, 600, 200, 50] {
+            let budget = budget_for_clock(
+                &Clock {
+                    remaining_ms: remaining,
+                    increment_ms: 10,
+                    moves_to_go: None,
+                },
+                30,
+            );
+            assert!(budget.soft <= Duration::from_millis(8), "{remaining}: {budget:?}");
+        }
+        // Without lag the same clock is spent over the horizon.
+        let budget = budget_for_clock(
+            &Clock {
+                remaining_ms: 1_000,
+                increment_ms: 10,
+                moves_to_go: None,
+            },
+            0,
+        );
+        assert!(budget.soft >= Duration::from_millis(30), "{budget:?}");
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_use_most_of_the_clock() {
+        let budget = budget_for_clock(
+            &Clock {
+                remaining_ms: 5_000,
+                increment_ms: 0,
+                moves_to_go: Some(1),
+            },
+            30,
+        );
+        assert!(budget.soft >= Duration::from_millis(2_000), "{budget:?}");
+        assert!(budget.hard <= Duration::from_millis(4_000), "{budget:?}");
     }
 
     #[test]

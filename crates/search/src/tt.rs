@@ -91,6 +91,11 @@ impl TranspositionTable {
         }
     }
 
+    /// The table's size in whole megabytes (at least 1).
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Slot>() >> 20).max(1)
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
         for slot in &mut self.slots {
