@@ -93,7 +93,7 @@ impl TranspositionTable {
 
     /// The table's size in whole megabytes (at least 1).
     pub fn megabytes(&self) -> usize {
-        (self.slots.len() * std::mem::size_of::<Slot>() >> 20).max(1)
+        ((self.slots.len() * std::mem::size_of::<Slot>()) >> 20).max(1)
     }
 
     /// Empties the table.
