@@ -165,10 +165,16 @@ impl Session {
             Err(e) => self.out.error(e),
             Ok(change) => {
                 self.finish_search();
+                let previous_hash_mb = self.options.hash_mb;
                 self.options = options;
                 match change {
-                    Change::Hash | Change::Threads => self.slot.configure(&self.options, false),
-                    Change::ClearHash => self.slot.configure(&self.options, true),
+                    Change::Hash | Change::Threads | Change::ClearHash => {
+                        let clear = change == Change::ClearHash;
+                        if let Err(e) = self.slot.configure(&self.options, clear) {
+                            self.options.hash_mb = previous_hash_mb;
+                            self.out.error(e);
+                        }
+                    }
                     Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
                     Change::Start => {
                         if self.options.variant == "enochian" {

@@ -35,8 +35,9 @@ pub trait GameSlot: Send {
     fn unbounded(&self) -> bool;
     /// A new game: clears the table and move-ordering memory.
     fn new_game(&mut self);
-    /// Applies `Hash`/`Threads`; `clear` empties the table.
-    fn configure(&mut self, options: &Options, clear: bool);
+    /// Applies `Hash`/`Threads`; `clear` empties the table. An error when
+    /// the table could not be allocated (the old size is kept).
+    fn configure(&mut self, options: &Options, clear: bool) -> Result<(), String>;
     /// The `d` output.
     fn display(&self) -> String;
     /// The `eval` output.
@@ -305,18 +306,23 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         self.engine().clear();
     }
 
-    fn configure(&mut self, options: &Options, clear: bool) {
+    fn configure(&mut self, options: &Options, clear: bool) -> Result<(), String> {
         let (hash_mb, threads) = (options.hash_mb, options.threads);
         let resize = hash_mb != self.hash_mb;
-        self.hash_mb = hash_mb;
         self.threads = threads;
         let engine = self.engine();
-        if resize {
-            engine.set_hash(hash_mb);
-        } else if clear {
-            engine.clear();
-        }
+        let resized = if resize {
+            engine.set_hash(hash_mb)
+        } else {
+            if clear {
+                engine.clear();
+            }
+            Ok(())
+        };
         engine.set_threads(threads);
+        let kept = engine.hash_mb();
+        self.hash_mb = if resized.is_ok() { hash_mb } else { kept };
+        resized
     }
 
     fn display(&self) -> String {

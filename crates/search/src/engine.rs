@@ -107,11 +107,30 @@ impl<G: Evaluate> Engine<G> {
         }
     }
 
-    /// Resizes (and clears) the table.
-    pub fn set_hash(&mut self, megabytes: usize) {
+    /// Resizes (and clears) the table. If the system refuses the memory,
+    /// the engine keeps a cleared table of the old size and says so.
+    pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
+        let old = self.tt.megabytes();
         // Free the old table first, so the peak is one table, not two.
-        self.tt = Arc::new(TranspositionTable::new(0));
-        self.tt = Arc::new(TranspositionTable::new(megabytes));
+        self.tt = Arc::new(TranspositionTable::new(1));
+        match TranspositionTable::try_new(megabytes) {
+            Ok(table) => {
+                self.tt = Arc::new(table);
+                Ok(())
+            }
+            Err(_) => {
+                self.tt = Arc::new(TranspositionTable::new(old));
+                Err(format!(
+                    "could not allocate a {megabytes} MB hash table; Hash stays {} MB",
+                    self.tt.megabytes()
+                ))
+            }
+        }
+    }
+
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
     }
 
     /// Sets the number of search threads (helpers start or stop now).

@@ -66,8 +66,7 @@ pub fn budget_for_clock(clock: &Clock, overhead_ms: u64) -> TimeBudget {
     let cap = remaining.saturating_sub(overhead_ms).max(1) * 8 / 10;
     // Time for the moves of the horizon: the clock and their increments,
     // less the lag of each.
-    let pool = (remaining + increment * (horizon - 1))
-        .saturating_sub(overhead_ms * (horizon + 1));
+    let pool = (remaining + increment * (horizon - 1)).saturating_sub(overhead_ms * (horizon + 1));
     let (soft, hard) = if horizon == 1 {
         (cap * 6 / 10, cap)
     } else {
@@ -129,7 +128,10 @@ mod tests {
                 },
                 30,
             );
-            assert!(budget.soft <= Duration::from_millis(8), "{remaining}: {budget:?}");
+            assert!(
+                budget.soft <= Duration::from_millis(8),
+                "{remaining}: {budget:?}"
+            );
         }
         // Without lag the same clock is spent over the horizon.
         let budget = budget_for_clock(

@@ -5,6 +5,7 @@
 //! bucket, the same key, then the entry with the lowest depth, counting
 //! entries from older searches as shallower.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true score.
@@ -78,17 +79,27 @@ fn unpack(data: u64) -> Option<(TableEntry, u8)> {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one bucket).
+    /// A table of about `megabytes` MB (at least one bucket); if the
+    /// system refuses that much memory, a 1 MB table.
     pub fn new(megabytes: usize) -> Self {
+        Self::try_new(megabytes)
+            .or_else(|_| Self::try_new(1))
+            .expect("a 1 MB table")
+    }
+
+    /// A table of about `megabytes` MB, or an error if the system refuses
+    /// the memory (instead of aborting the process).
+    pub fn try_new(megabytes: usize) -> Result<Self, TryReserveError> {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * BUCKET)?;
         slots.resize_with(buckets * BUCKET, Slot::default);
-        Self {
+        Ok(Self {
             slots,
             buckets,
             age: 0,
-        }
+        })
     }
 
     /// The table's size in whole megabytes (at least 1).
@@ -196,6 +207,14 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_impossible_size_is_refused_and_sizes_round_trip() {
+        assert!(TranspositionTable::try_new(usize::MAX >> 20).is_err());
+        for megabytes in [1, 2, 16] {
+            assert_eq!(TranspositionTable::new(megabytes).megabytes(), megabytes);
+        }
+    }
 
     #[test]
     fn store_and_probe() {
