@@ -5,7 +5,8 @@
 
 use augur_core::Evaluate;
 use augur_core::perft::divide;
-use augur_search::{Clock, Engine, Limits, SearchControl};
+use augur_search::{Clock, Engine, Limits, SearchControl, SearchResult};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -77,8 +78,22 @@ pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
     }
 }
 
+/// A result playing the first legal move (when the search failed).
+fn first_legal<G: Evaluate>(root: &G) -> SearchResult<G::Move> {
+    let mut moves = augur_core::MoveList::new();
+    root.generate(&mut moves);
+    SearchResult {
+        best_move: moves.iter().copied().next(),
+        ponder_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    }
+}
+
 struct Running<G: Evaluate> {
-    pending: Pending<Engine<G>>,
+    /// The engine comes back unless the search panicked.
+    pending: Pending<Option<Engine<G>>>,
     control: Arc<SearchControl>,
     infinite: bool,
 }
@@ -251,15 +266,28 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         );
         let thread_control = Arc::clone(&control);
         let job = move || {
-            let result = engine.search_on_this_thread(
-                &root,
-                &history,
-                &limits,
-                &thread_control,
-                &mut |info| out.line(&info_line(&root, info, show_wdl)),
-            );
-            out.line(&bestmove_line(&root, &result));
-            engine
+            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                engine.search_on_this_thread(
+                    &root,
+                    &history,
+                    &limits,
+                    &thread_control,
+                    &mut |info| out.line(&info_line(&root, info, show_wdl)),
+                )
+            }));
+            match searched {
+                Ok(result) => {
+                    out.line(&bestmove_line(&root, &result));
+                    Some(engine)
+                }
+                Err(_) => {
+                    // A bug, but the GUI still gets its one bestmove; the
+                    // next search gets a fresh engine.
+                    out.error("the search failed; playing the first legal move");
+                    out.line(&bestmove_line(&root, &first_legal(&root)));
+                    None
+                }
+            }
         };
         let pending = self.thread.run(job)?;
         self.running = Some(Running {
@@ -296,7 +324,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn wait(&mut self) {
         if let Some(running) = self.running.take()
-            && let Some(engine) = running.pending.wait()
+            && let Some(Some(engine)) = running.pending.wait()
         {
             self.engine = Some(engine);
         }

@@ -457,3 +457,29 @@ fn fen_of_ultima(session: &mut Session, capture: &Capture) -> String {
         .find_map(|l| l.strip_prefix("Position: ").map(str::to_string))
         .expect("d prints the position")
 }
+
+/// Regression (protocol abuse test): clocks near `i64::MAX` overflowed the
+/// time budget and the search thread panicked, so no `bestmove` came.
+#[test]
+fn huge_clocks_still_give_one_bestmove() {
+    let max = i64::MAX;
+    for go in [
+        format!("go wtime {max} btime {max} winc {max} binc {max} movetime 50"),
+        format!("go wtime {max} btime 1000 winc {max} binc 0 depth 3"),
+        format!("go wtime {max} btime {max} movestogo 1 depth 3"),
+    ] {
+        let (mut s, out) = session();
+        s.handle_line("position startpos moves e2e4");
+        s.handle_line(&go);
+        let lines = out.wait_for("bestmove", Duration::from_secs(30));
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{go}: {lines:?}"
+        );
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{go}"
+        );
+    }
+}

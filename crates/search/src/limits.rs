@@ -47,6 +47,9 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
+/// The longest clock or increment the budget takes at face value (ms).
+const MAX_CLOCK_MS: i64 = u32::MAX as i64;
+
 /// Moves the clock is planned for when `movestogo` is not given.
 const HORIZON_MOVES: u64 = 35;
 
@@ -56,8 +59,11 @@ const HORIZON_MOVES: u64 = 35;
 /// increment smaller than the lag (1+0.01 on a loaded machine) never drains
 /// the clock. Never plans to use more than 80% of what remains.
 pub fn budget_for_clock(clock: &Clock, overhead_ms: u64) -> TimeBudget {
-    let remaining = clock.remaining_ms.max(0) as u64;
-    let increment = clock.increment_ms.max(0) as u64;
+    // Clocks beyond 49 days are treated as 49 days, so no product below
+    // can overflow whatever a GUI sends.
+    let remaining = clock.remaining_ms.clamp(0, MAX_CLOCK_MS) as u64;
+    let increment = clock.increment_ms.clamp(0, MAX_CLOCK_MS) as u64;
+    let overhead_ms = overhead_ms.min(MAX_CLOCK_MS as u64);
     let horizon = clock
         .moves_to_go
         .map_or(HORIZON_MOVES, |m| u64::from(m.clamp(1, 50)));
@@ -95,14 +101,15 @@ mod tests {
 
     #[test]
     fn clock_budgets_stay_inside_the_clock() {
-        for remaining in [-50i64, 0, 5, 40, 100, 1_000, 10_000, 600_000] {
-            for increment in [0i64, 100, 5_000] {
+        for remaining in [-50i64, 0, 5, 40, 100, 1_000, 10_000, 600_000, i64::MAX] {
+            for increment in [0i64, 100, 5_000, i64::MAX] {
                 for moves_to_go in [None, Some(1), Some(2), Some(40)] {
                     let clock = Clock {
                         remaining_ms: remaining,
                         increment_ms: increment,
                         moves_to_go,
                     };
+                    assert!(budget_for_clock(&clock, u64::MAX).hard.as_millis() >= 1);
                     let budget = budget_for_clock(&clock, 30);
                     assert!(budget.soft <= budget.hard, "{clock:?}");
                     let usable = (remaining.max(0) as u64).saturating_sub(30).max(1);
