@@ -65,7 +65,12 @@ impl Session {
                 }
                 self.out.line("uciok");
             }
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                // UCI's moment for slow set-up: make the table now (never
+                // waiting for a running search).
+                self.slot.prepare();
+                self.out.line("readyok");
+            }
             Command::Debug(on) => self.debug = on,
             Command::Stop => {
                 self.slot.stop();
@@ -175,6 +180,7 @@ impl Session {
                             self.out.error(e);
                         }
                     }
+                    // The new game's table is made on `isready` or first use.
                     Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
                     Change::Start => {
                         if self.options.variant == "enochian" {

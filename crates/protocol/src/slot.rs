@@ -39,6 +39,9 @@ pub trait GameSlot: Send {
     /// Applies `Hash`/`Threads`; `clear` empties the table. An error when
     /// the table could not be allocated (the old size is kept).
     fn configure(&mut self, options: &Options, clear: bool) -> Result<(), String>;
+    /// Makes the engine (table and helper threads) if it does not exist
+    /// yet and no search is running; never blocks.
+    fn prepare(&mut self);
     /// The `d` output.
     fn display(&self) -> String;
     /// The `eval` output.
@@ -115,9 +118,12 @@ struct Slot<G: Evaluate> {
 }
 
 impl<G: Evaluate> Slot<G> {
+    /// A slot whose engine (table and helper threads) is made on first use
+    /// or by [`GameSlot::configure`], so a session switching games never
+    /// holds two tables at once.
     fn new(options: &Options) -> Self {
         Self {
-            engine: Some(Engine::new(options.hash_mb, options.threads)),
+            engine: None,
             running: None,
             thread: SearchThread::default(),
             position: G::startpos(),
@@ -334,8 +340,22 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         self.engine().clear();
     }
 
+    fn prepare(&mut self) {
+        if self.running.is_none() && self.engine.is_none() {
+            self.engine = Some(Engine::new(self.hash_mb, self.threads));
+        }
+    }
+
     fn configure(&mut self, options: &Options, clear: bool) -> Result<(), String> {
         let (hash_mb, threads) = (options.hash_mb, options.threads);
+        self.wait();
+        if self.engine.is_none() {
+            // No table yet: make it at the new size (one allocation).
+            let engine = Engine::try_new(hash_mb, threads)?;
+            (self.hash_mb, self.threads) = (hash_mb, threads);
+            self.engine = Some(engine);
+            return Ok(());
+        }
         let resize = hash_mb != self.hash_mb;
         self.threads = threads;
         let engine = self.engine();

@@ -107,6 +107,15 @@ impl<G: Evaluate> Engine<G> {
         }
     }
 
+    /// Like [`Engine::new`], but an error if the system refuses the table.
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Self, String> {
+        let table = TranspositionTable::try_new(hash_mb)
+            .map_err(|_| format!("could not allocate a {hash_mb} MB hash table"))?;
+        let mut engine = Self::new(1, threads);
+        engine.tt = Arc::new(table);
+        Ok(engine)
+    }
+
     /// Resizes (and clears) the table. If the system refuses the memory,
     /// the engine keeps a cleared table of the old size and says so.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {

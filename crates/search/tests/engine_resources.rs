@@ -15,7 +15,7 @@ fn depth(d: u32) -> Limits<<Position as Game>::Move> {
 fn is_legal(position: &Position, mv: Option<<Position as Game>::Move>) -> bool {
     let mut moves = MoveList::new();
     position.generate(&mut moves);
-    mv.is_some_and(|mv| moves.iter().any(|&m| m == mv))
+    mv.is_some_and(|mv| moves.contains(&mv))
 }
 
 #[test]
