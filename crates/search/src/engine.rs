@@ -19,6 +19,9 @@ use crate::worker::{Budget, Worker};
 /// Stack size of search threads (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
+/// Searches with a shorter hard limit run on the main thread alone.
+const MIN_HELPED_SEARCH: Duration = Duration::from_millis(20);
+
 /// Settings that persist between searches.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
@@ -227,7 +230,10 @@ impl<G: Evaluate> Engine<G> {
         let finished = Arc::new(AtomicBool::new(false));
         let nodes = Arc::new(NodeCounter::default());
         let settings = self.settings;
-        let started = if self.threads > 1 && !legal.is_empty() {
+        // Helpers gain nothing in a search of a few milliseconds and take
+        // CPU from the main thread when the clock is nearly out.
+        let worth_helping = time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH);
+        let started = if self.threads > 1 && !legal.is_empty() && worth_helping {
             let (history, limits, legal_shared) = (
                 Arc::<[u64]>::from(history),
                 Arc::new(limits.clone()),
@@ -255,6 +261,7 @@ impl<G: Evaluate> Engine<G> {
         let budget = Budget {
             node_limit: limits.nodes,
             hard_time: time.map(|t| t.hard),
+            clock_bound: time.is_some() && limits.movetime_ms.is_none(),
         };
         let mut worker = Worker::new(
             true,
@@ -337,8 +344,17 @@ pub(crate) fn iterate<G: Evaluate>(
     multipv: usize,
     report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
 ) -> SearchResult<G::Move> {
+    // Until an iteration completes (a clock may cut the first one short):
+    // the table's move if it is allowed here, else the first legal move.
+    let table_move = worker.tt.probe(root.hash()).and_then(|entry| {
+        worker
+            .allowed
+            .iter()
+            .copied()
+            .find(|&m| G::encode_move(m) == entry.mv)
+    });
     let mut result = SearchResult {
-        best_move: worker.allowed.first().copied(),
+        best_move: table_move.or_else(|| worker.allowed.first().copied()),
         ponder_move: None,
         score: 0,
         depth: 0,

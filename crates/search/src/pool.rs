@@ -157,6 +157,7 @@ fn run<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Move>) {
     let budget = Budget {
         node_limit: None,
         hard_time: None,
+        clock_bound: false,
     };
     let mut worker = Worker::new(
         false,

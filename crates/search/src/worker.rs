@@ -26,6 +26,10 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
 pub(crate) struct Budget {
     pub node_limit: Option<u64>,
     pub hard_time: Option<Duration>,
+    /// Playing on a clock: at the hard limit even the first iteration is
+    /// abandoned (the table's move or the first legal one is played), since
+    /// on a starved machine a late move loses the game.
+    pub clock_bound: bool,
 }
 
 pub(crate) struct Worker<'a, G: Evaluate> {
@@ -151,7 +155,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return;
         }
         if self.is_main
-            && self.may_abort
+            && (self.may_abort || self.budget.clock_bound)
             && !self.control.pondering()
             && let Some(hard) = self.budget.hard_time
             && self.control.clock_elapsed() >= hard

@@ -97,3 +97,25 @@ fn a_search_on_a_kept_thread_matches_one_on_its_own_thread() {
     assert_eq!(spawned.nodes, kept.nodes);
     assert_eq!(spawned.best_move, kept.best_move);
 }
+
+#[test]
+fn a_clock_with_nothing_left_still_gives_a_legal_move() {
+    // The hard limit (1 ms) may pass inside the first iteration; the search
+    // then plays the table's move or the first legal one, never nothing.
+    let root =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("valid FEN");
+    let mut engine = Engine::<Position>::new(4, 2);
+    for remaining_ms in [0, 1, 5] {
+        let limits = Limits {
+            clock: Some(augur_search::Clock {
+                remaining_ms,
+                increment_ms: 0,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let result = engine.search(&root, &[], &limits, &SearchControl::new(false), &mut |_| {});
+        assert!(is_legal(&root, result.best_move), "{remaining_ms} ms left");
+    }
+}
