@@ -90,7 +90,6 @@ pub struct SearchResult<M> {
 pub struct Engine<G: Evaluate> {
     /// Shared with the helpers only while a search runs.
     tt: Arc<TranspositionTable>,
-    threads: usize,
     settings: Settings,
     heuristics: Box<Heuristics<G::Move>>,
     helpers: HelperPool<G>,
@@ -100,13 +99,11 @@ impl<G: Evaluate> Engine<G> {
     /// An engine with a `hash_mb` table and `threads` search threads (the
     /// `threads - 1` helpers start now and wait for searches).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
-        let threads = threads.max(1);
         Self {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
-            threads,
             settings: Settings::default(),
             heuristics: Box::new(Heuristics::new()),
-            helpers: HelperPool::new(threads - 1),
+            helpers: HelperPool::new(threads.max(1) - 1),
         }
     }
 
@@ -147,8 +144,7 @@ impl<G: Evaluate> Engine<G> {
 
     /// Sets the number of search threads (helpers start or stop now).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
-        self.helpers.resize(self.threads - 1);
+        self.helpers.resize(threads.max(1) - 1);
     }
 
     /// Search threads that can run: the main one and the helpers started.
@@ -233,7 +229,7 @@ impl<G: Evaluate> Engine<G> {
         // Helpers gain nothing in a search of a few milliseconds and take
         // CPU from the main thread when the clock is nearly out.
         let worth_helping = time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH);
-        let started = if self.threads > 1 && !legal.is_empty() && worth_helping {
+        let started = if self.helpers.len() > 0 && !legal.is_empty() && worth_helping {
             let (history, limits, legal_shared) = (
                 Arc::<[u64]>::from(history),
                 Arc::new(limits.clone()),
