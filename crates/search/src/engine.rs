@@ -109,6 +109,7 @@ impl<G: Evaluate> Engine<G> {
 
     /// Like [`Engine::new`], but an error if the system refuses the table.
     pub fn try_new(hash_mb: usize, threads: usize) -> Result<Self, String> {
+        crate::memory::check_fits(hash_mb, 0)?;
         let table = TranspositionTable::try_new(hash_mb)
             .map_err(|_| format!("could not allocate a {hash_mb} MB hash table"))?;
         let mut engine = Self::new(1, threads);
@@ -116,10 +117,14 @@ impl<G: Evaluate> Engine<G> {
         Ok(engine)
     }
 
-    /// Resizes (and clears) the table. If the system refuses the memory,
-    /// the engine keeps a cleared table of the old size and says so.
+    /// Resizes (and clears) the table. A size larger than the memory the
+    /// system has available is refused (the table stays as it was); if the
+    /// allocation itself fails, the engine keeps a cleared table of the old
+    /// size. Both say so.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
         let old = self.tt.megabytes();
+        crate::memory::check_fits(megabytes, old)
+            .map_err(|e| format!("{e}; Hash stays {old} MB"))?;
         // Free the old table first, so the peak is one table, not two.
         self.tt = Arc::new(TranspositionTable::new(1));
         match TranspositionTable::try_new(megabytes) {

@@ -22,6 +22,7 @@ mod control;
 mod engine;
 mod heuristics;
 mod limits;
+mod memory;
 mod pool;
 pub mod score;
 mod tt;

@@ -1,0 +1,59 @@
+//! How much memory the system can give a new table (Linux; elsewhere the
+//! allocation itself is the only check). A table larger than
+//! that would not fail to allocate (Linux overcommits) but would push the
+//! machine into the out-of-memory killer while it is filled, so it is
+//! refused up front.
+
+/// Megabytes the system reports as available for new allocations
+/// (`MemAvailable` in `/proc/meminfo`); `None` where that is unknown.
+pub(crate) fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    parse_mem_available(&text)
+}
+
+fn parse_mem_available(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024)
+}
+
+/// An error when `megabytes` will not fit in what the system has, counting
+/// `freed_mb` that the caller frees first.
+/// A tenth of what is available is left to everything else.
+pub(crate) fn check_fits(megabytes: usize, freed_mb: usize) -> Result<(), String> {
+    match available_mb() {
+        Some(available) => {
+            let usable = available.saturating_add(freed_mb) / 10 * 9;
+            if megabytes > usable {
+                return Err(format!(
+                    "a {megabytes} MB hash table does not fit in memory ({usable} MB usable of what the system has available)"
+                ));
+            }
+            Ok(())
+        }
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_mem_available() {
+        let text = "MemTotal:       24000000 kB\nMemFree:  100 kB\nMemAvailable:   2097152 kB\n";
+        assert_eq!(parse_mem_available(text), Some(2048));
+        assert_eq!(parse_mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(parse_mem_available("MemAvailable: lots kB\n"), None);
+    }
+
+    #[test]
+    fn more_than_the_machine_has_is_refused() {
+        if let Some(available) = available_mb() {
+            assert!(check_fits(available + 1024, 0).is_err());
+            assert!(check_fits(1, 0).is_ok());
+        }
+    }
+}
