@@ -502,3 +502,26 @@ fn malformed_and_illegal_move_text_are_told_apart() {
         );
     }
 }
+
+/// An army whose only legal move is the exchange passes when the other
+/// team declines; an army with any move of its own never does.
+#[test]
+fn a_declined_exchange_with_nothing_else_to_play_is_a_pass() {
+    let only_exchange = Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -").expect("valid");
+    assert_eq!(moves(&only_exchange), vec!["exchange".to_string()]);
+    let (pass, next) = only_exchange
+        .declined_offer_pass()
+        .expect("the declined army passes");
+    assert_eq!(only_exchange.move_text(pass), "0000");
+    assert_eq!(next.fen(), "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -");
+    assert_eq!(
+        next.hash(),
+        Position::from_fen(&next.fen()).expect("valid").hash()
+    );
+    assert!(
+        Position::from_fen(START)
+            .expect("valid")
+            .declined_offer_pass()
+            .is_none()
+    );
+}

@@ -266,6 +266,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// When every legal move needs the other team's agreement and the other
+    /// team has declined: the pass that follows (the army's turn is skipped,
+    /// as for an army that cannot move) and the position after it. `None`
+    /// when the mover has a move of its own, or in games without agreement.
+    fn declined_offer_pass(&self) -> Option<(Self::Move, Self)> {
+        None
+    }
+
     /// The seat whose clock runs when several players share a team (an
     /// Enochian army, 0-3); `None` when the team's clock runs.
     fn seat(&self) -> Option<usize> {

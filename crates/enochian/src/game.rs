@@ -303,6 +303,21 @@ impl Game for Position {
         mv.is_exchange()
     }
 
+    /// An army whose only legal move is the exchange (all its pieces
+    /// frozen or gone, say) and whose offer was declined passes, written
+    /// `0000`: like a stalemated army, it skips its turn.
+    fn declined_offer_pass(&self) -> Option<(EnochianMove, Self)> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let only_offers = !moves.is_empty() && moves.iter().all(|m| m.is_exchange());
+        only_offers.then(|| {
+            (
+                EnochianMove::LOST_TURN,
+                self.play_move(EnochianMove::LOST_TURN),
+            )
+        })
+    }
+
     fn seat(&self) -> Option<usize> {
         Some(self.to_move.index())
     }

@@ -17,7 +17,8 @@
 //!   square never arises: an adjacent enemy King gives check, and a King in
 //!   check may step onto attacked squares.)
 //! - An army whose only legal move is `exchange` can move (it is not
-//!   skipped). A frozen army is never the army to move.
+//!   skipped); if the offer is declined it passes (`0000`, see
+//!   `Game::declined_offer_pass`). A frozen army is never the army to move.
 //! - When no army can move the game is drawn; the position names the army
 //!   after the mover.
 //! - Position strings must be consistent: at most one King per army, a

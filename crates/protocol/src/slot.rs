@@ -189,6 +189,14 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                 }
                 None => text.as_str(),
             };
+            // An army whose only move, the exchange, was declined passes.
+            if let Some((pass, next)) = position.declined_offer_pass()
+                && position.move_text(pass) == text
+            {
+                history.push(position.hash());
+                position = next;
+                continue;
+            }
             if position.chance_outcomes() > 0 {
                 return Err(format!(
                     "move '{text}' needs the roll before it in the move list (e.g. '4:{text}')"
@@ -217,6 +225,13 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                 "the roll for the army to move is not known: end the move list with '<roll>:' (e.g. 'moves 4:h8h6Q 3:') or give it in the position string"
                     .to_string(),
             );
+        }
+        if self.declined == Some(self.position.hash())
+            && let Some((pass, _)) = self.position.declined_offer_pass()
+        {
+            // Nothing to search: the army's only move was declined.
+            out.line(&format!("bestmove {}", self.position.move_text(pass)));
+            return Ok(());
         }
         let mut search_moves = Vec::with_capacity(params.searchmoves.len());
         for text in &params.searchmoves {

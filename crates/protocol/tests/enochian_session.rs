@@ -222,3 +222,33 @@ fn exchange_offers_are_answered_and_a_declined_offer_is_not_repeated() {
     );
     assert!(fen.ends_with(" r d - - -"), "{fen}");
 }
+
+/// Found by the soak: Black's only move is the exchange (its King is taken
+/// and it has no pieces). After the offer is declined it passes: `go`
+/// answers `bestmove 0000`, and `0000` is accepted in the move list.
+#[test]
+fn an_army_whose_only_move_was_declined_passes() {
+    const ONLY_EXCHANGE: &str = "8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -";
+    let (mut s, out) = enochian();
+    s.handle_line(&format!("position fen {ONLY_EXCHANGE}"));
+    s.handle_line("go depth 3");
+    assert_eq!(bestmove(&out, 30), "exchange");
+    s.handle_line("exchange declined");
+    out.take();
+    s.handle_line("go depth 3");
+    assert_eq!(bestmove(&out, 30), "0000");
+    // Without a decline the pass is not the engine's answer, but a move
+    // list may record it; it hands the turn on.
+    s.handle_line(&format!("position fen {ONLY_EXCHANGE} moves 0000"));
+    let after = position_of(&mut s, &out);
+    assert_eq!(after, "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -");
+    assert!(!out.lines().iter().any(|l| l.contains("error")));
+    // Where the army has a move of its own, `0000` is illegal.
+    out.take();
+    s.handle_line(&format!("position fen {START} moves 0000"));
+    assert!(
+        out.take()
+            .iter()
+            .any(|l| l.starts_with("info string error: illegal move '0000'")),
+    );
+}

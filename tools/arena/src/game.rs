@@ -344,7 +344,11 @@ pub fn play<G: ArenaGame>(
                         return record;
                     }
                 };
-                answer = read_answer(&position, &second);
+                // An army whose only move was the declined offer passes.
+                answer = match position.declined_offer_pass() {
+                    Some((pass, next)) if second == position.move_text(pass) => Ok((pass, next)),
+                    _ => read_answer(&position, &second),
+                };
                 if matches!(&answer, Ok((mv, _)) if position.needs_agreement(*mv)) {
                     answer = Err(format!(
                         "illegal move {second} (offered again after a decline)"
