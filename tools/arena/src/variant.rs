@@ -63,6 +63,12 @@ pub fn apply_text<G: Game>(position: &G, text: &str) -> Result<(G, G::Move, G), 
             "{text} (the roll is not known)"
         )));
     }
+    // The pass of an army whose only move, the exchange, was declined.
+    if let Some((pass, after)) = before.declined_offer_pass()
+        && before.move_text(pass) == text
+    {
+        return Ok((before, pass, after));
+    }
     let mv = before.parse_move(text)?;
     let after = before
         .play(mv)
@@ -133,6 +139,17 @@ mod tests {
     /// The default start with the Yellow and Black Kings taken (their
     /// armies frozen): each team holds a King, so `exchange` is legal.
     pub const EXCHANGE_START: &str = "yQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kQkPQ2rNrRrBrKQ b d yk - -";
+
+    #[test]
+    fn a_declined_exchange_pass_replays_only_where_the_exchange_is_the_only_move() {
+        let only_exchange =
+            augur_enochian::Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -")
+                .expect("valid");
+        let (_, _, after) = apply_text(&only_exchange, "0000").expect("the pass replays");
+        assert_eq!(after.fen(), "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -");
+        let start = augur_enochian::Position::startpos();
+        assert!(apply_text(&start, "0000").is_err());
+    }
 
     #[test]
     fn enochian_armies_teams_and_answering_army() {
