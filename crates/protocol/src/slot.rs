@@ -118,9 +118,9 @@ struct Slot<G: Evaluate> {
 }
 
 impl<G: Evaluate> Slot<G> {
-    /// A slot whose engine (table and helper threads) is made on first use
-    /// or by [`GameSlot::configure`], so a session switching games never
-    /// holds two tables at once.
+    /// A slot whose engine (table and helper threads) is made on `isready`
+    /// ([`GameSlot::prepare`]), by [`GameSlot::configure`] or on first use,
+    /// so a session switching games never holds two tables at once.
     fn new(options: &Options) -> Self {
         Self {
             engine: None,
