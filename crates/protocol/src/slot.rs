@@ -81,19 +81,6 @@ pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
     }
 }
 
-/// A result playing the first legal move (when the search failed).
-fn first_legal<G: Evaluate>(root: &G) -> SearchResult<G::Move> {
-    let mut moves = augur_core::MoveList::new();
-    root.generate(&mut moves);
-    SearchResult {
-        best_move: moves.iter().copied().next(),
-        ponder_move: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    }
-}
-
 struct Running<G: Evaluate> {
     /// The engine comes back unless the search panicked.
     pending: Pending<Option<Engine<G>>>,
@@ -305,7 +292,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                     // A bug, but the GUI still gets its one bestmove; the
                     // next search gets a fresh engine.
                     out.error("the search failed; playing the first legal move");
-                    out.line(&bestmove_line(&root, &first_legal(&root)));
+                    let mut moves = augur_core::MoveList::new();
+                    root.generate(&mut moves);
+                    out.line(&bestmove_line(&root, &SearchResult::first_of(&moves)));
                     None
                 }
             }

@@ -85,6 +85,20 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
+impl<M: Copy> SearchResult<M> {
+    /// The result when no search could run (or it failed): the first of
+    /// `moves`, unscored.
+    pub fn first_of(moves: &[M]) -> Self {
+        Self {
+            best_move: moves.first().copied(),
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        }
+    }
+}
+
 /// A searcher for one game, with its table, its helper threads and their
 /// move-ordering memory.
 pub struct Engine<G: Evaluate> {
@@ -203,7 +217,7 @@ impl<G: Evaluate> Engine<G> {
                 Err(_) => None,
             }
         })
-        .unwrap_or_else(|| fallback(&legal_root_moves(root, limits)))
+        .unwrap_or_else(|| SearchResult::first_of(&legal_root_moves(root, limits)))
     }
 
     /// Like [`Engine::search`], but the main worker runs on the calling
@@ -322,17 +336,6 @@ fn legal_root_moves<G: Evaluate>(root: &G, limits: &Limits<G::Move>) -> Vec<G::M
         return root_moves.iter().copied().filter(|m| wanted(m)).collect();
     }
     legal
-}
-
-/// A result when no search could run: the first legal move.
-fn fallback<M: Copy>(legal: &[M]) -> SearchResult<M> {
-    SearchResult {
-        best_move: legal.first().copied(),
-        ponder_move: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    }
 }
 
 /// Iterative deepening on one worker; reports (main thread) after each
