@@ -1,119 +1,105 @@
-//! Move-generation speed: perft(5) from the start and perft(4) from Kiwipete
-//! (the reference workloads), and Ultima perft(4) from the start,
-//! single-threaded.
+//! Move-generation speed, single-threaded: for every game, perft from the
+//! start and from positions that exercise its special moves (Kiwipete in
+//! chess, full pools in Oracle chess, a rolled die in Enochian chess).
 
-use augur_chess::Position;
+use augur_core::Game;
 use augur_core::perft::perft;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use augur_games::{Variant, with_game};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-fn chess_perft(c: &mut Criterion) {
-    let mut group = c.benchmark_group("chess-perft");
-    group.sample_size(10);
-    let cases = [
-        ("startpos-5", Position::startpos(), 5, 4_865_609u64),
-        (
-            "kiwipete-4",
-            Position::from_fen(
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            )
-            .expect("Kiwipete FEN"),
-            4,
-            4_085_603,
-        ),
-    ];
-    for (name, position, depth, nodes) in cases {
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let count = perft(black_box(&position), depth);
-                assert_eq!(count, nodes);
-                count
-            })
-        });
-    }
-    group.finish();
+/// One benchmark: perft of `fen` (the start when `None`) to `depth`, which
+/// must count `nodes`.
+struct Case {
+    variant: Variant,
+    name: &'static str,
+    fen: Option<&'static str>,
+    depth: u32,
+    nodes: u64,
 }
 
-fn ultima_perft(c: &mut Criterion) {
-    use augur_core::Game;
-    let mut group = c.benchmark_group("ultima-perft");
-    group.sample_size(10);
-    let start = augur_ultima::Position::startpos();
-    group.throughput(Throughput::Elements(1_849_895));
-    group.bench_function("startpos-4", |b| {
-        b.iter(|| {
-            let count = perft(black_box(&start), 4);
-            assert_eq!(count, 1_849_895);
-            count
-        })
-    });
-    group.finish();
-}
-
-fn oracle_perft(c: &mut Criterion) {
-    use augur_core::Game;
-    let mut group = c.benchmark_group("oracle-perft");
-    group.sample_size(10);
-    let start = augur_oracle::Position::startpos();
-    group.throughput(Throughput::Elements(573_928));
-    group.bench_function("startpos-4", |b| {
-        b.iter(|| {
-            let count = perft(black_box(&start), 4);
-            assert_eq!(count, 573_928);
-            count
-        })
-    });
+const CASES: &[Case] = &[
+    Case {
+        variant: Variant::Chess,
+        name: "startpos-5",
+        fen: None,
+        depth: 5,
+        nodes: 4_865_609,
+    },
+    Case {
+        variant: Variant::Chess,
+        name: "kiwipete-4",
+        fen: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        depth: 4,
+        nodes: 4_085_603,
+    },
+    Case {
+        variant: Variant::Ultima,
+        name: "startpos-4",
+        fen: None,
+        depth: 4,
+        nodes: 1_849_895,
+    },
+    Case {
+        variant: Variant::Oracle,
+        name: "startpos-4",
+        fen: None,
+        depth: 4,
+        nodes: 573_928,
+    },
     // A middlegame with both pools full of tokens (fetches and summons).
-    let pools = augur_oracle::Position::from_fen(
-        "c2plehc/ses2ss()1/hs1ss2s/1H6/4S1H1/3S3S/SSS2SS1/C1EP(e)LE()1C - s w 4 16",
-    )
-    .expect("bench position");
-    group.throughput(Throughput::Elements(106_357));
-    group.bench_function("summon-ready-3", |b| {
-        b.iter(|| {
-            let count = perft(black_box(&pools), 3);
-            assert_eq!(count, 106_357);
-            count
-        })
-    });
-    group.finish();
-}
-
-fn enochian_perft(c: &mut Criterion) {
-    use augur_core::Game;
-    let mut group = c.benchmark_group("enochian-perft");
-    group.sample_size(10);
-    let start = augur_enochian::Position::startpos();
-    group.throughput(Throughput::Elements(939_431));
-    group.bench_function("startpos-6", |b| {
-        b.iter(|| {
-            let count = perft(black_box(&start), 6);
-            assert_eq!(count, 939_431);
-            count
-        })
-    });
+    Case {
+        variant: Variant::Oracle,
+        name: "summon-ready-3",
+        fen: Some("c2plehc/ses2ss()1/hs1ss2s/1H6/4S1H1/3S3S/SSS2SS1/C1EP(e)LE()1C - s w 4 16"),
+        depth: 3,
+        nodes: 106_357,
+    },
+    Case {
+        variant: Variant::Enochian,
+        name: "startpos-6",
+        fen: None,
+        depth: 6,
+        nodes: 939_431,
+    },
     // Divination: the Queen rolled; every later ply sums the six rolls.
-    let dice = augur_enochian::Position::from_fen(
-        "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 4",
-    )
-    .expect("bench position");
-    group.throughput(Throughput::Elements(6_870));
-    group.bench_function("divination-4", |b| {
+    Case {
+        variant: Variant::Enochian,
+        name: "divination-4",
+        fen: Some(
+            "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 4",
+        ),
+        depth: 4,
+        nodes: 6_870,
+    },
+];
+
+fn bench_case<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, case: &Case) {
+    let position = match case.fen {
+        Some(fen) => G::from_fen(fen).expect("bench position"),
+        None => G::startpos(),
+    };
+    group.throughput(Throughput::Elements(case.nodes));
+    group.bench_function(case.name, |b| {
         b.iter(|| {
-            let count = perft(black_box(&dice), 4);
-            assert_eq!(count, 6_870);
+            let count = perft(black_box(&position), case.depth);
+            assert_eq!(count, case.nodes);
             count
         })
     });
-    group.finish();
 }
 
-criterion_group!(
-    benches,
-    chess_perft,
-    ultima_perft,
-    oracle_perft,
-    enochian_perft
-);
+fn perft_benches(c: &mut Criterion) {
+    for variant in Variant::ALL {
+        let mut group = c.benchmark_group(format!("{variant}-perft"));
+        group.sample_size(10);
+        for case in CASES.iter().filter(|case| case.variant == variant) {
+            with_game!(variant, G => bench_case::<G>(&mut group, case));
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, perft_benches);
 criterion_main!(benches);

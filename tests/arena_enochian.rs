@@ -148,19 +148,13 @@ fn replay(pgn: &str) -> Vec<Vec<String>> {
         let mut position = Position::from_fen(tag(&tags, "FEN")).expect("FEN tag");
         let mut rolls = Vec::new();
         for text in &moves {
-            let bare = match text.split_once(':') {
-                Some((roll, rest)) => {
-                    position = position.apply_chance_text(roll).expect("roll");
-                    rolls.push(roll.to_string());
-                    rest
-                }
-                None => text.as_str(),
-            };
-            assert_eq!(position.chance_outcomes(), 0, "move {text} lacks its roll");
-            let mv = position
-                .parse_move(bare)
-                .unwrap_or_else(|e| panic!("{e} in {tags}"));
-            position = position.play(mv).expect("legal");
+            if let Some((roll, _)) = text.split_once(':') {
+                rolls.push(roll.to_string());
+            }
+            match augur_core::play_text(&position, text) {
+                Ok(augur_core::Played::Move { after, .. }) => position = after,
+                other => panic!("{text} in {tags}: {other:?}"),
+            }
         }
         assert_eq!(
             moves.len(),

@@ -1,5 +1,5 @@
 //! chess move text against the bench positions (see src/lib.rs).
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    augur_fuzz::move_text::<augur_chess::Position>(augur_protocol::bench::positions("chess"), data);
+    augur_fuzz::move_text::<augur_games::chess::Position>(data);
 });

@@ -1,8 +1,5 @@
 //! enochian move text against the bench positions (see src/lib.rs).
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    augur_fuzz::move_text::<augur_enochian::Position>(
-        augur_protocol::bench::positions("enochian"),
-        data,
-    );
+    augur_fuzz::move_text::<augur_games::enochian::Position>(data);
 });

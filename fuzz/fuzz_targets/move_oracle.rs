@@ -1,8 +1,5 @@
 //! oracle move text against the bench positions (see src/lib.rs).
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    augur_fuzz::move_text::<augur_oracle::Position>(
-        augur_protocol::bench::positions("oracle"),
-        data,
-    );
+    augur_fuzz::move_text::<augur_games::oracle::Position>(data);
 });

@@ -1,8 +1,5 @@
 //! ultima move text against the bench positions (see src/lib.rs).
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    augur_fuzz::move_text::<augur_ultima::Position>(
-        augur_protocol::bench::positions("ultima"),
-        data,
-    );
+    augur_fuzz::move_text::<augur_games::ultima::Position>(data);
 });

@@ -1,5 +1,5 @@
 //! The enochian position-string parser (see src/lib.rs).
 #![no_main]
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    augur_fuzz::position_text::<augur_enochian::Position>(data);
+    augur_fuzz::position_text::<augur_games::enochian::Position>(data);
 });

@@ -38,9 +38,10 @@ pub fn position_text<G: Game>(data: &[u8]) {
     let _ = position.outcome();
 }
 
-/// Move text against a few valid positions: the first byte picks the
+/// Move text against the game's bench positions: the first byte picks the
 /// position (and a die roll where the game has dice), the rest is the text.
-pub fn move_text<G: Game>(starts: &[&str], data: &[u8]) {
+pub fn move_text<G: Game>(data: &[u8]) {
+    let starts = G::BENCH_POSITIONS;
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };

@@ -8,6 +8,7 @@
 //! "nodes":..}`.
 
 use augur_core::Game;
+use augur_games::{Variant, with_game};
 use augur_protocol::output::{bestmove_line, info_line, json_string, line_text};
 use augur_search::score::{ReportedScore, report};
 use augur_search::{Engine, Limits, SearchControl, SearchInfo};
@@ -18,7 +19,7 @@ use clap::Args;
 pub struct AnalyseArgs {
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
-    variant: String,
+    variant: Variant,
     /// The position (default: the starting position).
     #[arg(long)]
     fen: Option<String>,
@@ -70,15 +71,7 @@ fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
 
 /// Runs `augur analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
-    match args.variant.as_str() {
-        "chess" => run_game::<augur_chess::Position>(args),
-        "ultima" => run_game::<augur_ultima::Position>(args),
-        "oracle" => run_game::<augur_oracle::Position>(args),
-        "enochian" => run_game::<augur_enochian::Position>(args),
-        other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
-        )),
-    }
+    with_game!(args.variant, G => run_game::<G>(args))
 }
 
 fn run_game<G: augur_core::Evaluate>(args: &AnalyseArgs) -> Result<(), String> {

@@ -1,5 +1,6 @@
 //! `augur bench`: the protocol's `bench` from the command line.
 
+use augur_games::Variant;
 use augur_protocol::{Output, Session};
 use clap::Args;
 
@@ -8,7 +9,7 @@ use clap::Args;
 pub struct BenchArgs {
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
-    variant: String,
+    variant: Variant,
     /// Search depth (default: the protocol's bench depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
@@ -17,15 +18,8 @@ pub struct BenchArgs {
 /// Runs the bench through a protocol session, so the figures are the same
 /// as the protocol's `bench`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    if !augur_protocol::options::VARIANTS.contains(&args.variant.as_str()) {
-        return Err(format!(
-            "unknown game '{}' (known: {})",
-            args.variant,
-            augur_protocol::options::VARIANTS.join(", ")
-        ));
-    }
     let mut session = Session::new(Output::stdout());
-    if args.variant != "chess" {
+    if args.variant != Variant::default() {
         session.handle_line(&format!(
             "setoption name UCI_Variant value {}",
             args.variant

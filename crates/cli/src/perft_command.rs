@@ -2,6 +2,7 @@
 
 use augur_core::Game;
 use augur_core::perft::{divide, divide_parallel, perft};
+use augur_games::{Variant, with_game};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
@@ -20,7 +21,7 @@ pub struct PerftArgs {
     divide: bool,
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
-    variant: String,
+    variant: Variant,
     /// Worker threads (root moves are shared out).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=512))]
     threads: u64,
@@ -28,15 +29,7 @@ pub struct PerftArgs {
 
 /// Runs `augur perft`; an error is a message for the user.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    match args.variant.as_str() {
-        "chess" => run_game::<augur_chess::Position>(args),
-        "ultima" => run_game::<augur_ultima::Position>(args),
-        "oracle" => run_game::<augur_oracle::Position>(args),
-        "enochian" => run_game::<augur_enochian::Position>(args),
-        other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
-        )),
-    }
+    with_game!(args.variant, G => run_game::<G>(args))
 }
 
 fn run_game<G: Game>(args: &PerftArgs) -> Result<(), String> {

@@ -407,10 +407,11 @@ fn is_quit(bytes: &[u8]) -> bool {
     text.split_whitespace().collect::<Vec<_>>() == ["quit"]
 }
 
-fn abuse<G: Game>(variant: &str, seed: u64) -> Counts {
+fn abuse<G: Game>(seed: u64) -> Counts {
+    let variant = G::NAME;
     let lines = env_number("AUGUR_ABUSE_LINES", 2_500) as usize;
     let seed = env_number("AUGUR_ABUSE_SEED", seed);
-    let starts = augur_protocol::bench::positions(variant);
+    let starts = G::BENCH_POSITIONS;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut counts = Counts::default();
     while counts.lines < lines {
@@ -475,20 +476,20 @@ fn check(counts: &Counts) {
 
 #[test]
 fn abuse_chess() {
-    check(&abuse::<augur_chess::Position>("chess", 1));
+    check(&abuse::<augur_games::chess::Position>(1));
 }
 
 #[test]
 fn abuse_ultima() {
-    check(&abuse::<augur_ultima::Position>("ultima", 2));
+    check(&abuse::<augur_games::ultima::Position>(2));
 }
 
 #[test]
 fn abuse_oracle() {
-    check(&abuse::<augur_oracle::Position>("oracle", 3));
+    check(&abuse::<augur_games::oracle::Position>(3));
 }
 
 #[test]
 fn abuse_enochian() {
-    check(&abuse::<augur_enochian::Position>("enochian", 4));
+    check(&abuse::<augur_games::enochian::Position>(4));
 }

@@ -135,6 +135,29 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The game's name as used by `UCI_Variant` (`chess`, `ultima`, ...).
     const NAME: &'static str;
 
+    /// The PGN `Variant` tag of the game's records; `None` for standard
+    /// chess, whose records carry none.
+    const PGN_VARIANT: Option<&'static str>;
+
+    /// The positions `bench` searches (a deterministic node count over them
+    /// is the search's signature).
+    const BENCH_POSITIONS: &'static [&'static str];
+
+    /// The depth `bench` searches each of [`Game::BENCH_POSITIONS`] to.
+    const BENCH_DEPTH: u32;
+
+    /// The seats that keep a clock, in the order [`Game::seat`] numbers
+    /// them, as `go` names their clocks (`<name>time`). In two-player games
+    /// the seats are the teams and `go` says `wtime`/`btime`.
+    const SEAT_NAMES: &'static [&'static str] = &["white", "black"];
+
+    /// The team each of [`Game::SEAT_NAMES`] plays for.
+    const SEAT_TEAMS: &'static [Team] = &[Team::First, Team::Second];
+
+    /// The teams' names as record tags name their players (`White`,
+    /// `Black` in chess).
+    const TEAM_NAMES: [&'static str; 2] = ["White", "Black"];
+
     /// The standard starting position.
     fn startpos() -> Self;
 

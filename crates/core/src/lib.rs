@@ -22,6 +22,7 @@ pub mod game;
 pub mod movelist;
 pub mod perft;
 pub mod prng;
+pub mod replay;
 pub mod square;
 
 pub use bitboard::Bitboard;
@@ -29,4 +30,5 @@ pub use eval::{EvalTerm, Evaluate};
 pub use game::{Game, MoveError, Outcome, PositionError, Team, Termination};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use prng::SplitMix64;
+pub use replay::{Played, ReplayError, Replayed, play_text, replay};
 pub use square::Square;

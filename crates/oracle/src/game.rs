@@ -78,6 +78,9 @@ impl Position {
 impl Game for Position {
     type Move = OracleMove;
     const NAME: &'static str = "oracle";
+    const PGN_VARIANT: Option<&'static str> = Some("oracle");
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 9;
 
     fn startpos() -> Self {
         Position::from_text(START).unwrap_or_else(|_| std::process::abort())
@@ -201,3 +204,16 @@ impl Position {
         class != Body::Priestess && self.earth_count(color, class) > 0
     }
 }
+
+/// The positions `bench` searches: the start and positions from Augur's own
+/// games (Priestess forms, ill-suited and lifeless bodies, full pools).
+pub const BENCH_POSITIONS: &[&str] = &[
+    "cheplehc/ssssssss/8/8/8/8/SSSSSSSS/CHEPLEHC - - w 0 1",
+    "1cep(h)lehc/sss1s1ss/2hs1s2/8/8/2H(s)5/SS()SSSSSS/1CEP(h)LEH(c)C() - - w 0 7",
+    "c1ep(l)l()1hc/sssss()s1s/8/6s1/1S3e2/7S/1S()SS(h)SSS1/CH()E1LEH()C Hp hhsss w 3 12",
+    "c2plehc/ses2ss()1/hs1ss2s/1H6/4S1H1/3S3S/SSS2SS1/C1EP(e)LE()1C - s w 4 16",
+    "c()2lh()e1c/p(h)s()s1s()ss1/2h1e2s/4s3/8/3SS2S/S(c)SSS1SS1/C1EP(h)LE1C Hh hsss b 0 19",
+    "c3l1c1/s()2s1se(h)1/p(eh)1s1s2s/7P(ee)/3SSh2/1SS()4S/S4SS()1/CH2E()H()LC SSeeh esssss w 1 28",
+    "5s()1C/s()7/8/6s()1/4ss()2/cC()S1s()s()2/1S()1S()e()1s()1/1LE()E()le()2 PHHHHSSSSSpc cceeeehhhhssssssssssssss w 3 56",
+    "c1eple()1c/ss()1ss1ss/h1s2s()2/5P(ehs)2/8/2H5/SSSSS()1S(c)h/C1EL1EH()C() ss sssss w 0 95",
+];

@@ -2,7 +2,7 @@
 //!
 //! It owns command parsing ([`parse`]), the session state machine
 //! ([`Session`], [`run`]) that drives one game's engine at a time (the games
-//! sit behind one `GameSlot` trait, one line each in `slot::new_slot`),
+//! sit behind one `GameSlot` trait; `augur-games` picks the type),
 //! the engine options, and the shape of every output line. Searches run on a
 //! thread kept for them (woken per `go`, never started per move); the
 //! session keeps reading, so `isready`, `stop` and `ponderhit` are answered
@@ -24,7 +24,6 @@
 //! [`Command::Perft`]. The accepted syntax and every error are listed in
 //! `protocol.md`, section "UCI commands (parsing)".
 
-pub mod bench;
 pub mod command;
 pub mod go;
 pub mod option;

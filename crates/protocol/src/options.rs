@@ -1,5 +1,6 @@
 //! The engine options `uci` announces, and checking `setoption` values.
 
+use augur_games::Variant;
 use std::fmt::Write as _;
 
 /// Upper bound of the `Hash` option in MB.
@@ -10,9 +11,6 @@ pub const MAX_THREADS: usize = 1024;
 pub const MAX_MULTIPV: usize = 256;
 /// Upper bound of the `Move Overhead` option in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
-
-/// The games `UCI_Variant` can select.
-pub const VARIANTS: &[&str] = &["chess", "ultima", "oracle", "enochian"];
 
 /// The default of `UCI_Enochian_Array`.
 pub const DEFAULT_ENOCHIAN_ARRAY: &str = "water of water clockwise";
@@ -31,7 +29,7 @@ pub struct Options {
     /// `Move Overhead`, ms.
     pub move_overhead_ms: u64,
     /// `UCI_Variant`.
-    pub variant: &'static str,
+    pub variant: Variant,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
     /// `Material Only`: evaluate material only (a weak test opponent).
@@ -54,7 +52,7 @@ impl Default for Options {
             multipv: 1,
             ponder: false,
             move_overhead_ms: 30,
-            variant: "chess",
+            variant: Variant::Chess,
             show_wdl: false,
             material_only: false,
             enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
@@ -130,10 +128,11 @@ impl Options {
             defaults.move_overhead_ms
         );
         let _ = writeln!(text, "option name Clear Hash type button");
-        let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+        let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
         let _ = writeln!(
             text,
-            "option name UCI_Variant type combo default chess {}",
+            "option name UCI_Variant type combo default {} {}",
+            defaults.variant,
             vars.join(" ")
         );
         let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
@@ -199,17 +198,10 @@ impl Options {
                 Ok(Change::Setting)
             }
             "uci_variant" => {
-                let wanted = value.map(str::trim).unwrap_or("");
-                let variant = VARIANTS
-                    .iter()
-                    .find(|v| v.eq_ignore_ascii_case(wanted))
-                    .ok_or_else(|| {
-                        format!(
-                            "option 'UCI_Variant': unknown game '{wanted}' (known: {})",
-                            VARIANTS.join(", ")
-                        )
-                    })?;
-                self.variant = variant;
+                self.variant = value
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|e| format!("option 'UCI_Variant': {e}"))?;
                 Ok(Change::Variant)
             }
             _ => Err(format!("unknown option '{name}'")),
@@ -234,6 +226,13 @@ fn canonical_array_name(name: &str) -> String {
 }
 
 impl Options {
+    /// The position `startpos` means in `variant` when an option chooses
+    /// it (Enochian chess: `UCI_Enochian_Array` and
+    /// `UCI_Enochian_Divination`); `None` for the game's standard start.
+    pub fn start_position(&self, variant: Variant) -> Option<String> {
+        (variant == Variant::Enochian).then(|| self.enochian_start())
+    }
+
     /// The Enochian start position these options select (`startpos`).
     pub fn enochian_start(&self) -> String {
         let position = augur_enochian::Position::array_by_name(&self.enochian_array)

@@ -3,9 +3,10 @@
 //! `stop` and `ponderhit` are answered while one runs. Bad input produces
 //! one `info string error: ...` line and changes nothing.
 
+use augur_core::Game;
+use augur_games::with_game;
 use std::io::BufRead;
 
-use crate::bench;
 use crate::command::{Command, MAX_LINE_LEN, parse};
 use crate::options::{Change, Options};
 use crate::output::Output;
@@ -138,13 +139,12 @@ impl Session {
             }
             Command::Bench(params) => {
                 self.finish_search();
-                let depth = params
-                    .depth
-                    .unwrap_or(bench::default_depth(self.options.variant));
-                match self
-                    .slot
-                    .bench(bench::positions(self.options.variant), depth, &self.out)
-                {
+                let (positions, default_depth) = with_game!(
+                    self.options.variant,
+                    G => (G::BENCH_POSITIONS, G::BENCH_DEPTH)
+                );
+                let depth = params.depth.unwrap_or(default_depth);
+                match self.slot.bench(positions, depth, &self.out) {
                     Ok((nodes, seconds)) => {
                         let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
                         self.out.line(&format!("{nodes} nodes {nps} nps"));
@@ -183,8 +183,8 @@ impl Session {
                     // The new game's table is made on `isready` or first use.
                     Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
                     Change::Start => {
-                        if self.options.variant == "enochian" {
-                            self.slot.set_start(Some(self.options.enochian_start()));
+                        if let Some(start) = self.options.start_position(self.options.variant) {
+                            self.slot.set_start(Some(start));
                             let start = crate::command::PositionStart::StartPos;
                             if let Err(e) = self.slot.set_position(&start, &[]) {
                                 self.out.error(e);

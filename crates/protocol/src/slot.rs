@@ -1,10 +1,11 @@
 //! One game's state inside a session: its engine, the current position with
 //! the keys of the positions before it, and the running search if any.
-//! Generic over the game; the session holds it behind `dyn GameSlot`, so
-//! adding a game is one line in [`new_slot`].
+//! Generic over the game; the session holds it behind `dyn GameSlot`, and
+//! `augur-games` picks the type ([`new_slot`]).
 
 use augur_core::Evaluate;
 use augur_core::perft::divide;
+use augur_games::{Variant, with_game};
 use augur_search::{Clock, Engine, Limits, SearchControl, SearchResult};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -67,18 +68,14 @@ pub trait GameSlot: Send {
     fn decline_offer(&mut self) -> Result<(), String>;
 }
 
-/// A new slot for a game name from `options::VARIANTS`.
-pub fn new_slot(variant: &str, options: &Options) -> Box<dyn GameSlot> {
-    match variant {
-        "ultima" => Box::new(Slot::<augur_ultima::Position>::new(options)),
-        "oracle" => Box::new(Slot::<augur_oracle::Position>::new(options)),
-        "enochian" => {
-            let mut slot = Slot::<augur_enochian::Position>::new(options);
-            slot.set_start(Some(options.enochian_start()));
-            Box::new(slot)
-        }
-        _ => Box::new(Slot::<augur_chess::Position>::new(options)),
-    }
+/// A new slot for `variant`, starting from the position the options
+/// choose for it.
+pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
+    with_game!(variant, G => {
+        let mut slot = Slot::<G>::new(options);
+        slot.set_start(options.start_position(variant));
+        Box::new(slot)
+    })
 }
 
 struct Running<G: Evaluate> {
@@ -151,54 +148,13 @@ impl<G: Evaluate> Slot<G> {
 
 impl<G: Evaluate> GameSlot for Slot<G> {
     fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
-        let mut position = match start {
+        let position = match start {
             PositionStart::StartPos => self.start.clone().unwrap_or_else(G::startpos),
             PositionStart::Fen(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
         };
-        let mut history = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            // A chance outcome may come first (`4:h8h6Q`); alone (`4:`) it
-            // ends the list and gives the roll for the army to move.
-            let text = match text.split_once(':') {
-                Some((chance, rest)) => {
-                    position = position
-                        .apply_chance_text(chance)
-                        .map_err(|e| format!("{e} in the move list"))?;
-                    if rest.is_empty() {
-                        if i + 1 != moves.len() {
-                            return Err(format!(
-                                "'{text}' (a roll without a move) may only end the move list"
-                            ));
-                        }
-                        break;
-                    }
-                    rest
-                }
-                None => text.as_str(),
-            };
-            // An army whose only move, the exchange, was declined passes.
-            if let Some((pass, next)) = position.declined_offer_pass()
-                && position.move_text(pass) == text
-            {
-                history.push(position.hash());
-                position = next;
-                continue;
-            }
-            if position.chance_outcomes() > 0 {
-                return Err(format!(
-                    "move '{text}' needs the roll before it in the move list (e.g. '4:{text}')"
-                ));
-            }
-            let mv = position
-                .parse_move(text)
-                .map_err(|e| format!("{e} in the move list"))?;
-            history.push(position.hash());
-            position = position
-                .play(mv)
-                .ok_or_else(|| format!("illegal move '{text}' in the move list"))?;
-        }
-        self.position = position;
-        self.history = history;
+        let replayed = augur_core::replay(position, moves).map_err(|e| e.to_string())?;
+        self.position = replayed.position;
+        self.history = replayed.history;
         self.declined = None;
         Ok(())
     }

@@ -212,6 +212,9 @@ impl Position {
 impl Game for Position {
     type Move = UltimaMove;
     const NAME: &'static str = "ultima";
+    const PGN_VARIANT: Option<&'static str> = Some("ultima");
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 6;
 
     fn startpos() -> Self {
         Position::from_text(crate::position::START).unwrap_or_else(|_| unreachable_start())
@@ -316,3 +319,14 @@ impl Game for Position {
 fn unreachable_start() -> Position {
     Position::from_text("k7/8/8/8/8/8/8/K7 w 0").unwrap_or_else(|_| std::process::abort())
 }
+
+/// The positions `bench` searches: the start and the rules' capture diagrams.
+pub const BENCH_POSITIONS: &[&str] = &[
+    "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0",
+    "rnbkqbnm/pppppppp/8/8/4P3/8/PPPP1PPP/MNBQKBNR b 1",
+    "7k/5ppp/2N5/2n5/3rB3/8/PPP5/K7 w 0",
+    "8/2b4K/2q5/3p1N1p/8/8/2R5/k7 w 0",
+    "2n4k/3r4/5b2/3p4/1m6/3b4/3N4/K7 b 0",
+    "7k/8/8/3Qr3/8/8/8/K7 w 0",
+    "7k/8/8/r3pP2/2n5/8/B7/K7 b 0",
+];

@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use crate::timecontrol::Limit;
+use augur_games::Variant;
 
 /// How to start and configure one engine.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,7 +58,7 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 impl EngineProcess {
     /// Starts the engine, waits for `uciok`, sets its options (and
     /// `UCI_Variant` unless the game is chess), and waits for `readyok`.
-    pub fn start(spec: &EngineSpec, variant: &str) -> Result<Self, String> {
+    pub fn start(spec: &EngineSpec, variant: Variant) -> Result<Self, String> {
         let mut child = Command::new(&spec.cmd)
             .args(&spec.args)
             .stdin(Stdio::piped())
@@ -91,7 +92,7 @@ impl EngineProcess {
         engine
             .wait_for("uciok", HANDSHAKE)
             .map_err(|e| format!("{}: no uciok: {e:?}", spec.name))?;
-        if variant != "chess" {
+        if !variant.is_standard() {
             engine
                 .send(&format!("setoption name UCI_Variant value {variant}"))
                 .map_err(|e| format!("{e:?}"))?;

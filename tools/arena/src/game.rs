@@ -13,7 +13,8 @@ use rand::prelude::*;
 
 use crate::engine::{EngineProcess, Failure, SearchReport};
 use crate::timecontrol::{GameClock, Limit};
-use crate::variant::{ArenaGame, apply_text};
+use crate::variant::ArenaGame;
+use augur_core::{Played, play_text};
 
 /// Score-based adjudication (all optional).
 #[derive(Clone, Copy, Debug, Default)]
@@ -127,23 +128,28 @@ fn position_line(start: &str, texts: &[String], roll: Option<&str>) -> String {
 }
 
 /// Reads an engine's answer in `position`: the move, or why it is not one.
-/// A roll prefix is accepted when it repeats the roll.
-fn read_answer<G: ArenaGame>(position: &G, text: &str) -> Result<(G::Move, G), String> {
+/// A roll prefix is accepted when it repeats the roll; the pass of an army
+/// whose only move is the exchange only once its offer was `declined`.
+fn read_answer<G: ArenaGame>(
+    position: &G,
+    text: &str,
+    declined: bool,
+) -> Result<(G::Move, G), String> {
     if text.is_empty() {
         return Err("malformed bestmove".to_string());
     }
-    let bare = match text.split_once(':') {
-        Some((roll, rest)) if position.chance_text().as_deref() == Some(roll) => rest,
-        Some(_) => return Err(format!("illegal move {text}")),
-        None => text,
+    let illegal = || format!("illegal move {text}");
+    let Ok(Played::Move { before, mv, after }) = play_text(position, text) else {
+        return Err(illegal());
     };
-    let mv = position
-        .parse_move(bare)
-        .map_err(|_| format!("illegal move {text}"))?;
-    let next = position
-        .play(mv)
-        .ok_or_else(|| format!("illegal move {text}"))?;
-    Ok((mv, next))
+    // The engine may not choose the roll, nor pass on its own.
+    let own_pass = position
+        .declined_offer_pass()
+        .is_some_and(|(pass, _)| pass == mv);
+    if before.hash() != position.hash() || (own_pass && !declined) {
+        return Err(illegal());
+    }
+    Ok((mv, after))
 }
 
 /// Milliseconds for answering an offer: `min(cap, clock / 20)` on a clock,
@@ -159,7 +165,7 @@ pub fn offer_ms(limit: &Limit, clock: &GameClock, cap: u64) -> u64 {
 
 /// An army's name with a capital (`Blue`).
 pub fn army_title<G: ArenaGame>(army: usize) -> String {
-    let name = G::ARMY_NAMES.get(army).copied().unwrap_or("?");
+    let name = G::SEAT_NAMES.get(army).copied().unwrap_or("?");
     let mut chars = name.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -192,13 +198,13 @@ pub fn play<G: ArenaGame>(
     let mut keys = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     for text in opening {
-        match apply_text(&position, text) {
-            Ok((before, _, next)) => {
+        match play_text(&position, text) {
+            Ok(Played::Move { before, after, .. }) => {
                 keys.push(before.hash());
                 texts.push(text.clone());
-                position = next;
+                position = after;
             }
-            Err(_) => {
+            Ok(Played::Roll(_)) | Err(_) => {
                 record.result = GameResult {
                     winner: None,
                     reason: format!("bad opening move {text}"),
@@ -212,12 +218,12 @@ pub fn play<G: ArenaGame>(
             continue;
         }
         if let Err(failure) = engines[index].new_game() {
-            record.result = loss(G::ARMY_TEAMS[army], describe(&failure));
+            record.result = loss(G::SEAT_TEAMS[army].index(), describe(&failure));
             return record;
         }
     }
-    let team_limit = |army: usize| settings.limits[G::ARMY_TEAMS[army]];
-    let mut clocks: Vec<GameClock> = (0..G::ARMY_TEAMS.len())
+    let team_limit = |army: usize| settings.limits[G::SEAT_TEAMS[army].index()];
+    let mut clocks: Vec<GameClock> = (0..G::SEAT_TEAMS.len())
         .map(|army| GameClock::new(&team_limit(army)))
         .collect();
     let mut dice = StdRng::seed_from_u64(settings.dice_seed);
@@ -249,7 +255,7 @@ pub fn play<G: ArenaGame>(
             return record;
         }
         let army = position.army_to_move();
-        let team = G::ARMY_TEAMS[army];
+        let team = G::SEAT_TEAMS[army].index();
         let process = engine_of_army[army];
         let limit = team_limit(army);
         let roll = position.chance_text();
@@ -279,7 +285,7 @@ pub fn play<G: ArenaGame>(
                 return record;
             }
         };
-        let mut answer = read_answer(&position, &text);
+        let mut answer = read_answer(&position, &text, false);
         let offered = matches!(&answer, Ok((mv, _)) if position.needs_agreement(*mv));
         if offered {
             // The offer's search is charged without an increment; the
@@ -289,7 +295,8 @@ pub fn play<G: ArenaGame>(
                 return record;
             }
             let answering = position.answering_army();
-            let (answer_team, answer_limit) = (G::ARMY_TEAMS[answering], team_limit(answering));
+            let (answer_team, answer_limit) =
+                (G::SEAT_TEAMS[answering].index(), team_limit(answering));
             let ms = offer_ms(&answer_limit, &clocks[answering], settings.offer_ms_cap);
             let deadline = match answer_limit {
                 Limit::Clock { .. } => {
@@ -345,10 +352,7 @@ pub fn play<G: ArenaGame>(
                     }
                 };
                 // An army whose only move was the declined offer passes.
-                answer = match position.declined_offer_pass() {
-                    Some((pass, next)) if second == position.move_text(pass) => Ok((pass, next)),
-                    _ => read_answer(&position, &second),
-                };
+                answer = read_answer(&position, &second, true);
                 if matches!(&answer, Ok((mv, _)) if position.needs_agreement(*mv)) {
                     answer = Err(format!(
                         "illegal move {second} (offered again after a decline)"
@@ -417,11 +421,11 @@ fn go_command<G: ArenaGame>(
     settings: &GameSettings,
 ) -> (String, Duration) {
     let margin = Duration::from_millis(settings.time_margin_ms);
-    let limit = limits[G::ARMY_TEAMS[army]];
+    let limit = limits[G::SEAT_TEAMS[army].index()];
     match limit {
         Limit::Clock { .. } => {
             let time = |a: usize| clocks.get(a).map_or(0, |c| c.remaining_ms.max(0));
-            let inc = |a: usize| match limits[G::ARMY_TEAMS[a]] {
+            let inc = |a: usize| match limits[G::SEAT_TEAMS[a].index()] {
                 Limit::Clock { increment_ms, .. } => increment_ms,
                 _ => 0,
             };
@@ -435,10 +439,10 @@ fn go_command<G: ArenaGame>(
                 )
             } else {
                 let mut go = "go".to_string();
-                for (a, name) in G::ARMY_NAMES.iter().enumerate() {
+                for (a, name) in G::SEAT_NAMES.iter().enumerate() {
                     go.push_str(&format!(" {name}time {}", time(a)));
                 }
-                for (a, name) in G::ARMY_NAMES.iter().enumerate() {
+                for (a, name) in G::SEAT_NAMES.iter().enumerate() {
                     go.push_str(&format!(" {name}inc {}", inc(a)));
                 }
                 go

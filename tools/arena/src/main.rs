@@ -46,6 +46,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
+use augur_games::{Variant, with_game};
 use augur_protocol::output::json_string;
 use engine::EngineSpec;
 use game::{Adjudication, GameSettings};
@@ -61,7 +62,7 @@ use variant::ArenaGame;
 struct Args {
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
-    variant: String,
+    variant: Variant,
     /// Enochian: one engine process per `team` (it plays both armies) or
     /// per `army` (each engine entry runs one process per army of its team).
     #[arg(long, default_value = "team")]
@@ -254,7 +255,8 @@ fn today() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
+fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
+    let variant = args.variant;
     let engines: Vec<EngineSpec> = args
         .engines
         .iter()
@@ -312,7 +314,7 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
     };
     let army_seats = match args.seats.as_str() {
         "team" => false,
-        "army" if G::ARMY_TEAMS.len() > 2 => true,
+        "army" if G::SEAT_TEAMS.len() > 2 => true,
         "army" => {
             return Err(format!(
                 "--seats army needs a game with armies ({variant} has none)"
@@ -486,7 +488,7 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
     }
     let mut reasons: Vec<_> = terminations.iter().collect();
     reasons.sort();
-    if G::ARMY_TEAMS.len() > 2 {
+    if G::SEAT_TEAMS.len() > 2 {
         println!(
             "exchange offers: {} (accepted {}, declined {})",
             offers[0], offers[1], offers[2]
@@ -539,7 +541,7 @@ fn run<G: ArenaGame>(args: &Args, variant: &'static str) -> Result<(), String> {
             .collect();
         let json = format!(
             "{{\"variant\":{},\"seats\":{},\"divination\":{},\"format\":{},\"games\":{finished},\"scheduled\":{total},\"pairings\":[{}],\"sprt\":{sprt_json},\"terminations\":{{{}}},\"exchange_offers\":{{\"offers\":{},\"accepted\":{},\"declined\":{}}}}}\n",
-            json_string(variant),
+            json_string(variant.name()),
             json_string(if army_seats { "army" } else { "team" }),
             args.divination,
             json_string(&args.format),
@@ -563,16 +565,16 @@ fn extra_tags<G: ArenaGame>(
     divination: bool,
 ) -> Vec<(String, String)> {
     let mut tags = Vec::new();
-    if G::ARMY_TEAMS.len() <= 2 {
+    if G::SEAT_TEAMS.len() <= 2 {
         return tags;
     }
-    for (tag, player) in G::TEAM_TAGS.iter().zip(players) {
+    for (tag, player) in G::TEAM_NAMES.iter().zip(players) {
         tags.push((tag.to_string(), player.to_string()));
     }
-    for army in 0..G::ARMY_TEAMS.len() {
+    for army in 0..G::SEAT_TEAMS.len() {
         tags.push((
             format!("{}Army", game::army_title::<G>(army)),
-            players[G::ARMY_TEAMS[army]].to_string(),
+            players[G::SEAT_TEAMS[army].index()].to_string(),
         ));
     }
     tags.push((
@@ -605,15 +607,7 @@ fn add_points(score: &mut Score, points: f64) {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let result = match args.variant.as_str() {
-        "chess" => run::<augur_chess::Position>(&args, "chess"),
-        "ultima" => run::<augur_ultima::Position>(&args, "ultima"),
-        "oracle" => run::<augur_oracle::Position>(&args, "oracle"),
-        "enochian" => run::<augur_enochian::Position>(&args, "enochian"),
-        other => Err(format!(
-            "unknown game '{other}' (known: chess, ultima, oracle, enochian)"
-        )),
-    };
+    let result = with_game!(args.variant, G => run::<G>(&args));
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

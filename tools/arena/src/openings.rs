@@ -165,9 +165,10 @@ mod tests {
         assert_eq!(book.opening::<augur_enochian::Position>(2).1, moves);
         let mut position = start;
         for text in &moves {
-            position = crate::variant::apply_text(&position, text)
+            position = augur_core::play_text(&position, text)
                 .expect("legal")
-                .2;
+                .position()
+                .clone();
         }
     }
 }

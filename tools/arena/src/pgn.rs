@@ -9,7 +9,8 @@
 use std::fmt::Write as _;
 
 use crate::game::{GameRecord, OfferRecord, army_title};
-use crate::variant::{ArenaGame, apply_text};
+use crate::variant::ArenaGame;
+use augur_core::{Played, play_text};
 
 /// Everything the tags need besides the record.
 pub struct PgnHeader<'a> {
@@ -108,7 +109,7 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     // Two-player games number moves by pairs of plies; Enochian chess by
     // rounds of four (armies that cannot move are skipped, so a round is
     // only nominal).
-    let armies = G::ARMY_TEAMS.len();
+    let armies = G::SEAT_TEAMS.len();
     let mut ply = if armies == 2 {
         usize::from(position.team() == augur_core::Team::Second)
     } else {
@@ -116,7 +117,12 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     };
     let mut push_move =
         |position: &mut G, text: &str, notes: Vec<String>, tokens: &mut Vec<String>| -> bool {
-            let Ok((before, mv, next)) = apply_text(position, text) else {
+            let Ok(Played::Move {
+                before,
+                mv,
+                after: next,
+            }) = play_text(position, text)
+            else {
                 return false;
             };
             if ply % armies == 0 {

@@ -15,6 +15,7 @@ use crate::game::{GameRecord, GameResult, GameSettings, play};
 use crate::openings::OpeningBook;
 use crate::timecontrol::Limit;
 use crate::variant::ArenaGame;
+use augur_games::Variant;
 
 /// The shape of a tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +79,8 @@ pub fn schedule(format: Format, engines: usize, pairs_per_pairing: usize) -> Vec
 pub struct Plan {
     /// The engines.
     pub engines: Vec<EngineSpec>,
-    /// The game's name for `UCI_Variant`.
-    pub variant: &'static str,
+    /// The game (`UCI_Variant`).
+    pub variant: Variant,
     /// The default limit (engines may override theirs).
     pub limit: Limit,
     /// Settings shared by all games (limits are filled in per game).
@@ -143,9 +144,9 @@ pub fn run<G: ArenaGame>(
 /// army.
 pub fn seating<G: ArenaGame>(army_seats: bool) -> Vec<usize> {
     if army_seats {
-        (0..G::ARMY_TEAMS.len()).collect()
+        (0..G::SEAT_TEAMS.len()).collect()
     } else {
-        G::ARMY_TEAMS.to_vec()
+        G::SEAT_TEAMS.iter().map(|t| t.index()).collect()
     }
 }
 
@@ -158,7 +159,7 @@ fn play_job<G: ArenaGame>(plan: &Plan, job: &Job) -> GameRecord {
     // The team each process plays for.
     let mut process_team = vec![0; processes];
     for (army, &process) in engine_of_army.iter().enumerate() {
-        process_team[process] = G::ARMY_TEAMS[army];
+        process_team[process] = G::SEAT_TEAMS[army].index();
     }
     let mut engines = Vec::with_capacity(processes);
     for &team in &process_team {

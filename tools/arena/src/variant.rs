@@ -1,6 +1,7 @@
-//! What the arena needs from a game beyond `augur_core::Game`: its PGN
-//! move text and tags, who plays each turn and whose clock runs. Adding a
-//! game to the arena is one impl here and one line in `main.rs`.
+//! What the arena needs from a game beyond `augur_core::Game` (which gives
+//! its record tags, seats and their teams): its PGN move text, who answers
+//! an offer, and its divination mode. Adding a game to the arena is one
+//! impl here; `augur-games` dispatches `--variant` to it.
 //!
 //! Terms: a *team* wins or loses (index 0 is `Team::First`, White in chess,
 //! Blue+Black in Enochian chess); an *army* has a clock and (with
@@ -8,24 +9,10 @@
 //! armies are the teams; in Enochian chess they are Yellow, Blue, Red and
 //! Black (indices 0-3, the order of `Game::seat`).
 
-use augur_core::{Game, MoveError};
+use augur_core::Game;
 
 /// A game the arena can run.
 pub trait ArenaGame: Game {
-    /// The PGN `Variant` tag (`None` for standard chess, which has none).
-    const PGN_VARIANT: Option<&'static str>;
-
-    /// The team (0 or 1) of each army.
-    const ARMY_TEAMS: &'static [usize] = &[0, 1];
-
-    /// Each army's name, as `go` clock keys use it (`<name>time`); unused
-    /// for two-player games, whose `go` lines say `wtime`/`btime`.
-    const ARMY_NAMES: &'static [&'static str] = &["white", "black"];
-
-    /// PGN tag names for the teams' players in games with armies (the
-    /// `White`/`Black` tags hold them too); unused for two-player games.
-    const TEAM_TAGS: [&'static str; 2] = ["White", "Black"];
-
     /// The move as written in PGN (SAN for chess; the game's own move text
     /// otherwise).
     fn pgn_move(&self, mv: Self::Move) -> String {
@@ -50,70 +37,32 @@ pub trait ArenaGame: Game {
     }
 }
 
-/// Plays protocol move text on `position`: an optional chance prefix
-/// (`4:` of `4:h8h6Q`) is applied first. Returns the position the move was
-/// chosen in (roll applied), the move, and the position after it.
-pub fn apply_text<G: Game>(position: &G, text: &str) -> Result<(G, G::Move, G), MoveError> {
-    let (before, text) = match text.split_once(':') {
-        Some((roll, rest)) => (position.apply_chance_text(roll)?, rest),
-        None => (position.clone(), text),
-    };
-    if before.chance_outcomes() > 0 {
-        return Err(MoveError::Illegal(format!(
-            "{text} (the roll is not known)"
-        )));
-    }
-    // The pass of an army whose only move, the exchange, was declined.
-    if let Some((pass, after)) = before.declined_offer_pass()
-        && before.move_text(pass) == text
-    {
-        return Ok((before, pass, after));
-    }
-    let mv = before.parse_move(text)?;
-    let after = before
-        .play(mv)
-        .ok_or_else(|| MoveError::Illegal(text.to_string()))?;
-    Ok((before, mv, after))
-}
-
 impl ArenaGame for augur_chess::Position {
-    const PGN_VARIANT: Option<&'static str> = None;
-
     fn pgn_move(&self, mv: augur_chess::Move) -> String {
         self.san(mv)
     }
 }
 
-impl ArenaGame for augur_ultima::Position {
-    const PGN_VARIANT: Option<&'static str> = Some("ultima");
-}
+impl ArenaGame for augur_ultima::Position {}
 
-impl ArenaGame for augur_oracle::Position {
-    const PGN_VARIANT: Option<&'static str> = Some("oracle");
-}
+impl ArenaGame for augur_oracle::Position {}
 
 impl ArenaGame for augur_enochian::Position {
-    const PGN_VARIANT: Option<&'static str> = Some("enochian");
-    // Yellow and Red are Team::Second, Blue and Black Team::First.
-    const ARMY_TEAMS: &'static [usize] = &[1, 0, 1, 0];
-    const ARMY_NAMES: &'static [&'static str] = &["yellow", "blue", "red", "black"];
-    const TEAM_TAGS: [&'static str; 2] = ["BlueBlack", "RedYellow"];
-
     /// The first army of the other team, in turn order after the mover,
     /// that is not frozen (the one that would move next for that team).
     fn answering_army(&self) -> usize {
         let mover = self.to_move();
-        let their_team = Self::ARMY_TEAMS[mover.index()] ^ 1;
+        let their_team = Self::SEAT_TEAMS[mover.index()].opponent();
         let mut army = mover;
         for _ in 0..3 {
             army = army.next(self.clockwise());
-            if Self::ARMY_TEAMS[army.index()] == their_team && !self.is_frozen(army) {
+            if Self::SEAT_TEAMS[army.index()] == their_team && !self.is_frozen(army) {
                 return army.index();
             }
         }
         // No unfrozen army (cannot happen while an exchange is legal): the
         // other team's first army.
-        Self::ARMY_TEAMS
+        Self::SEAT_TEAMS
             .iter()
             .position(|&team| team == their_team)
             .unwrap_or(0)
@@ -134,6 +83,7 @@ impl ArenaGame for augur_enochian::Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use augur_core::{Played, play_text};
     use augur_enochian::Position;
 
     /// The default start with the Yellow and Black Kings taken (their
@@ -145,20 +95,20 @@ mod tests {
         let only_exchange =
             augur_enochian::Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -")
                 .expect("valid");
-        let (_, _, after) = apply_text(&only_exchange, "0000").expect("the pass replays");
-        assert_eq!(after.fen(), "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -");
+        let after = play_text(&only_exchange, "0000").expect("the pass replays");
+        assert_eq!(
+            after.position().fen(),
+            "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -"
+        );
         let start = augur_enochian::Position::startpos();
-        assert!(apply_text(&start, "0000").is_err());
+        assert!(play_text(&start, "0000").is_err());
     }
 
     #[test]
     fn enochian_armies_teams_and_answering_army() {
         let start = Position::startpos();
         assert_eq!(start.army_to_move(), 1, "Blue moves first");
-        assert_eq!(
-            Position::ARMY_TEAMS[start.army_to_move()],
-            start.team().index()
-        );
+        assert_eq!(Position::SEAT_TEAMS[start.army_to_move()], start.team());
         let exchange = Position::from_fen(EXCHANGE_START).expect("position");
         let mv = exchange.parse_move("exchange").expect("exchange is legal");
         assert!(exchange.needs_agreement(mv));
@@ -178,9 +128,11 @@ mod tests {
         let mut list = augur_core::MoveList::new();
         rolled.generate(&mut list);
         let text = format!("4:{}", rolled.move_text(list[0]));
-        let (before, _, after) = apply_text(&start, &text).expect("plays");
+        let Ok(Played::Move { before, after, .. }) = play_text(&start, &text) else {
+            panic!("{text} plays");
+        };
         assert_eq!(before.hash(), rolled.hash());
         assert_eq!(after.chance_outcomes(), 6);
-        assert!(apply_text(&start, &rolled.move_text(list[0])).is_err());
+        assert!(play_text(&start, &rolled.move_text(list[0])).is_err());
     }
 }

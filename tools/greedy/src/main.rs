@@ -28,6 +28,7 @@
 use std::io::{BufRead, Write};
 
 use augur_core::{Evaluate, MoveList};
+use augur_games::{Variant, with_game};
 use rand::prelude::*;
 
 /// A move's score that beats every material score: a won game.
@@ -64,40 +65,13 @@ impl<G: Evaluate> Greedy<G> {
 
 impl<G: Evaluate> Player for Greedy<G> {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut position = match fen {
+        let position = match fen {
             Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
             None => G::startpos(),
         };
-        let mut history = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            let text = match text.split_once(':') {
-                Some((roll, rest)) => {
-                    position = position
-                        .apply_chance_text(roll)
-                        .map_err(|e| format!("{e} in the move list"))?;
-                    if rest.is_empty() {
-                        if i + 1 != moves.len() {
-                            return Err(format!("'{text}' may only end the move list"));
-                        }
-                        break;
-                    }
-                    rest
-                }
-                None => text,
-            };
-            if position.chance_outcomes() > 0 {
-                return Err(format!("move '{text}' needs its roll (e.g. '4:{text}')"));
-            }
-            let mv = position
-                .parse_move(text)
-                .map_err(|e| format!("{e} in the move list"))?;
-            history.push(position.hash());
-            position = position
-                .play(mv)
-                .ok_or_else(|| format!("illegal move '{text}' in the move list"))?;
-        }
-        self.position = position;
-        self.history = history;
+        let replayed = augur_core::replay(position, moves).map_err(|e| e.to_string())?;
+        self.position = replayed.position;
+        self.history = replayed.history;
         self.declined = None;
         Ok(())
     }
@@ -176,14 +150,8 @@ fn choose<G: Evaluate>(position: &G, history: &[u64], seed: u64, offers: bool) -
     best.choose(&mut rng).copied()
 }
 
-fn new_player(variant: &str) -> Option<Box<dyn Player>> {
-    Some(match variant {
-        "chess" => Box::new(Greedy::<augur_chess::Position>::new()),
-        "ultima" => Box::new(Greedy::<augur_ultima::Position>::new()),
-        "oracle" => Box::new(Greedy::<augur_oracle::Position>::new()),
-        "enochian" => Box::new(Greedy::<augur_enochian::Position>::new()),
-        _ => return None,
-    })
+fn new_player(variant: Variant) -> Box<dyn Player> {
+    with_game!(variant, G => Box::new(Greedy::<G>::new()))
 }
 
 /// `setoption name <N...> value <V...>` as (name, value).
@@ -214,8 +182,8 @@ fn position_args<'a>(tokens: &[&'a str]) -> Result<(Option<String>, Vec<&'a str>
 fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut variant = "chess".to_string();
-    let mut player = new_player(&variant).expect("chess");
+    let mut variant = Variant::default();
+    let mut player = new_player(variant);
     let mut seed = 0u64;
     let say = |out: &mut std::io::StdoutLock<'_>, line: &str| {
         let _ = writeln!(out, "{line}");
@@ -228,9 +196,14 @@ fn main() {
             Some("uci") => {
                 say(&mut out, "id name augur-greedy");
                 say(&mut out, "id author the Augur developers");
+                let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
                 say(
                     &mut out,
-                    "option name UCI_Variant type combo default chess var chess var ultima var oracle var enochian",
+                    &format!(
+                        "option name UCI_Variant type combo default {} {}",
+                        Variant::default(),
+                        vars.join(" ")
+                    ),
                 );
                 say(
                     &mut out,
@@ -242,15 +215,12 @@ fn main() {
             Some("setoption") => {
                 let (name, value) = option_pair(&tokens);
                 match name.to_ascii_lowercase().as_str() {
-                    "uci_variant" => match new_player(&value.to_ascii_lowercase()) {
-                        Some(p) => {
-                            player = p;
-                            variant = value.to_ascii_lowercase();
+                    "uci_variant" => match value.parse::<Variant>() {
+                        Ok(chosen) => {
+                            player = new_player(chosen);
+                            variant = chosen;
                         }
-                        None => say(
-                            &mut out,
-                            &format!("info string error: unknown variant '{value}'"),
-                        ),
+                        Err(e) => say(&mut out, &format!("info string error: {e}")),
                     },
                     "seed" => match value.parse() {
                         Ok(v) => seed = v,
@@ -260,7 +230,7 @@ fn main() {
                 }
             }
             Some("ucinewgame") => {
-                player = new_player(&variant).expect("known variant");
+                player = new_player(variant);
             }
             Some("position") => {
                 let result = position_args(&tokens)

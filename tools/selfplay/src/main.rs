@@ -20,6 +20,7 @@
 //! ```
 
 use augur_core::{Evaluate, MoveList, Team};
+use augur_games::{Variant, with_game};
 use augur_search::{Engine, Limits, SearchControl};
 use clap::Parser;
 use rand::prelude::*;
@@ -47,7 +48,7 @@ struct Args {
     threads: usize,
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value = "chess")]
-    variant: String,
+    variant: Variant,
     /// Output file.
     #[arg(long)]
     out: std::path::PathBuf,
@@ -149,12 +150,7 @@ fn main() -> std::process::ExitCode {
     let games: Vec<Vec<String>> = pool.install(|| {
         (0..args.games)
             .into_par_iter()
-            .map(|i| match args.variant.as_str() {
-                "ultima" => play_game::<augur_ultima::Position>(&args, i),
-                "oracle" => play_game::<augur_oracle::Position>(&args, i),
-                "enochian" => play_game::<augur_enochian::Position>(&args, i),
-                _ => play_game::<augur_chess::Position>(&args, i),
-            })
+            .map(|i| with_game!(args.variant, G => play_game::<G>(&args, i)))
             .collect()
     });
     let mut file = match std::fs::File::create(&args.out) {
