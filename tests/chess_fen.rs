@@ -1,6 +1,7 @@
 //! FEN reading and writing: canonical round-trips and every rejection case.
 
 use augur_chess::{Color, FenError, Position, STARTING_FEN};
+use augur_core::Game;
 use augur_core::Square;
 
 fn sq(s: &str) -> Square {
@@ -17,43 +18,47 @@ fn canonical_fens_round_trip() {
         "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w Kq - 17 42",
         "4k3/8/8/8/8/8/8/4K2R b K - 99 200",
     ] {
-        let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let position = Position::from_fen_detailed(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(position.fen(), fen);
     }
 }
 
 #[test]
 fn short_fens_get_default_clocks_and_extra_spaces_are_ignored() {
-    let p = Position::from_fen("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq -  ")
-        .expect("4 fields");
+    let p =
+        Position::from_fen_detailed("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq -  ")
+            .expect("4 fields");
     assert_eq!(p.fen(), STARTING_FEN);
-    let p = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 5").expect("5 fields");
+    let p = Position::from_fen_detailed("4k3/8/8/8/8/8/8/4K3 w - - 5").expect("5 fields");
     assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 5 1");
 }
 
 #[test]
 fn en_passant_square_is_kept_only_when_the_capture_is_legal() {
     // No black pawn can take on e3: the square is dropped.
-    let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-        .expect("valid");
+    let p =
+        Position::from_fen_detailed("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .expect("valid");
     assert_eq!(p.en_passant_square(), None);
     assert!(p.fen().contains(" b KQkq - "));
     // A capture exists: kept.
-    let p = Position::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").expect("valid");
+    let p = Position::from_fen_detailed("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").expect("valid");
     assert_eq!(p.en_passant_square(), Some(sq("e3")));
     // The capturing pawn is pinned along the rank (the rank-pin case): dropped.
-    let p = Position::from_fen("8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1").expect("valid");
+    let p = Position::from_fen_detailed("8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1").expect("valid");
     assert_eq!(p.en_passant_square(), None);
     // Same position, different en passant text, same key when the capture is impossible.
-    let a = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-        .expect("valid");
-    let b = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        .expect("valid");
+    let a =
+        Position::from_fen_detailed("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .expect("valid");
+    let b =
+        Position::from_fen_detailed("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .expect("valid");
     assert_eq!(a.zobrist(), b.zobrist());
 }
 
 fn rejects(fen: &str, expected: FenError) {
-    match Position::from_fen(fen) {
+    match Position::from_fen_detailed(fen) {
         Ok(p) => panic!("accepted {fen:?} as {}", p.fen()),
         Err(e) => {
             assert_eq!(e, expected, "{fen:?}");
@@ -192,6 +197,6 @@ fn hostile_input_is_rejected_without_panicking() {
         "K k w - -",
         "88888888/8/8/8/8/8/8/8 w - - 0 1",
     ] {
-        assert!(Position::from_fen(fen).is_err(), "{fen:?}");
+        assert!(Position::from_fen_detailed(fen).is_err(), "{fen:?}");
     }
 }

@@ -2,6 +2,7 @@
 //! move text round-trips, over random playouts.
 
 use augur_chess::Position;
+use augur_core::Game;
 use augur_suite::check_random_playouts;
 
 #[test]

@@ -5,6 +5,7 @@
 //! dropped from promotions) back to the same move.
 
 use augur_chess::{Move, Position};
+use augur_core::Game;
 use augur_core::MoveList;
 use augur_suite::python_reference;
 use std::collections::HashMap;
@@ -20,7 +21,7 @@ fn compare_line(line: &str) -> usize {
         .unwrap_or_else(|| panic!("malformed reference line: {line}"));
     let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("rejected {fen}: {e}"));
     let mut list = MoveList::new();
-    position.legal_moves(&mut list);
+    position.generate(&mut list);
     let ours: HashMap<String, Move> = list.iter().map(|&m| (m.to_string(), m)).collect();
 
     let tokens: Vec<&str> = pairs.split_whitespace().collect();

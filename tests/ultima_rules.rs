@@ -13,7 +13,7 @@ use augur_core::{Game, MoveError, MoveList, Outcome, Square, Team, Termination};
 use augur_ultima::{Color, Kind, Position, UltimaMove};
 
 fn pos(text: &str) -> Position {
-    Position::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn sq(name: &str) -> Square {
@@ -34,7 +34,7 @@ fn captures(text: &str, mv: &str) -> Vec<String> {
 }
 
 fn captures_of(before: &Position, mv: UltimaMove) -> Vec<String> {
-    let after = before.play_move(mv);
+    let after = before.play(mv);
     let mover = before.side_to_move();
     let (from, to) = (mv.from(), mv.to());
     assert_eq!(after.piece_at(to), before.piece_at(from), "{mv:?} lands");
@@ -67,7 +67,7 @@ fn sorted(squares: &[&str]) -> Vec<String> {
 
 fn legal(position: &Position) -> Vec<UltimaMove> {
     let mut list = MoveList::new();
-    position.legal_moves(&mut list);
+    position.generate(&mut list);
     list.iter().copied().collect()
 }
 
@@ -134,7 +134,7 @@ fn source_long_leaper_example_every_marked_square() {
     assert!(is_illegal(text, "d2d5"));
     let position = pos(text);
     for mv in legal(&position) {
-        let after = position.play_move(mv);
+        let after = position.play(mv);
         for safe in ["c8", "f6"] {
             assert!(after.piece_at(sq(safe)).is_some(), "{mv:?} took {safe}");
         }
@@ -174,14 +174,14 @@ fn source_chameleon_example_a2d5_takes_a5_and_c4_per_rulings() {
 /// pads it); the position is `p4r2` on rank 5.
 #[test]
 fn source_end_of_game_example_ke5_is_illegal() {
-    assert!(Position::from_text("7k/8/8/p4r/4K3/8/8/8 w").is_err());
+    assert!(Position::from_fen("7k/8/8/p4r/4K3/8/8/8 w").is_err());
     let text = "7k/8/8/p4r2/4K3/8/8/8 w 0";
     let position = pos(text);
     assert!(!position.in_check());
     assert!(is_illegal(text, "e4e5"));
     assert!(position.parse_move("e4d4").is_ok());
     // Why: after the king's step, a5d5 would capture it.
-    let after = position.play_move(UltimaMove::new(sq("e4"), sq("e5")));
+    let after = position.play(UltimaMove::new(sq("e4"), sq("e5")));
     assert!(after.king_attacked(Color::White));
     assert_eq!(
         captures_of(&after, UltimaMove::new(sq("a5"), sq("d5"))),
@@ -193,8 +193,8 @@ fn source_end_of_game_example_ke5_is_illegal() {
 /// plays only positions with one king a side, so it is rejected.
 #[test]
 fn source_immobilizer_diagram_without_kings_is_rejected() {
-    assert!(Position::from_text("8/8/4m3/8/8/8/3M4/8").is_err());
-    assert!(Position::from_text("8/8/4m3/8/8/8/3M4/8 w 0").is_err());
+    assert!(Position::from_fen("8/8/4m3/8/8/8/3M4/8").is_err());
+    assert!(Position::from_fen("8/8/4m3/8/8/8/3M4/8 w 0").is_err());
 }
 
 // ---------------------------------------------------------------------------
@@ -501,7 +501,7 @@ fn hundred_plies_without_capture_draw() {
         assert_eq!(position.outcome(), None, "ply {ply}");
         assert!(!position.is_rule_draw());
         let mv = position.parse_move(SHUFFLE[ply % 4]).expect("legal");
-        position = position.play(mv).expect("playable");
+        position = position.play(mv);
     }
     assert_eq!(position.reversible_plies(), 100);
     assert!(position.is_rule_draw());
@@ -511,9 +511,9 @@ fn hundred_plies_without_capture_draw() {
     );
     // A capture restarts the count.
     let text = "7k/8/8/3Qr3/8/8/8/K7 w 0";
-    let quiet = pos(text).play_move(UltimaMove::new(sq("a1"), sq("a2")));
+    let quiet = pos(text).play(UltimaMove::new(sq("a1"), sq("a2")));
     assert_eq!(quiet.reversible_plies(), 1);
-    let capture = pos(text).play_move(UltimaMove::new(sq("d5"), sq("a5")));
+    let capture = pos(text).play(UltimaMove::new(sq("d5"), sq("a5")));
     assert_eq!(capture.reversible_plies(), 0);
 }
 
@@ -528,7 +528,7 @@ fn threefold_repetition_draw() {
         }
         keys.push(position.hash());
         let mv = position.parse_move(SHUFFLE[ply % 4]).expect("legal");
-        position = position.play(mv).expect("playable");
+        position = position.play(mv);
     }
     assert_eq!(
         position.outcome_with_history(&keys),
@@ -586,7 +586,7 @@ fn illegal_moves_are_rejected_by_parse_move() {
 fn start_position_and_defaults() {
     let start = Position::startpos();
     assert_eq!(
-        start.text(),
+        start.fen(),
         "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0"
     );
     assert_eq!(
@@ -614,10 +614,10 @@ fn start_position_and_defaults() {
     assert_eq!(legal(&start).len(), 32);
     // Missing side and plies default to "w 0".
     let board = "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR";
-    assert_eq!(pos(board).text(), start.text());
-    assert_eq!(pos(&format!("{board} b")).text(), format!("{board} b 0"));
+    assert_eq!(pos(board).fen(), start.fen());
+    assert_eq!(pos(&format!("{board} b")).fen(), format!("{board} b 0"));
     assert_eq!(
-        pos(&format!("  {board}   b   17 ")).text(),
+        pos(&format!("  {board}   b   17 ")).fen(),
         format!("{board} b 17")
     );
 }
@@ -661,7 +661,7 @@ fn malformed_position_strings_are_errors() {
         "8/8/5M2/4k3/3K4/8/8/8 w 0", // black (not to move) is attacked
     ];
     for text in cases {
-        assert!(Position::from_text(text).is_err(), "accepted {text:?}");
+        assert!(Position::from_fen(text).is_err(), "accepted {text:?}");
     }
 }
 
@@ -697,11 +697,11 @@ fn mutated_position_strings_never_panic() {
             }
         }
         let text: String = chars.into_iter().collect();
-        match Position::from_text(&text) {
+        match Position::from_fen(&text) {
             Ok(position) => {
                 accepted += 1;
-                let again = pos(&position.text());
-                assert_eq!(again.text(), position.text(), "{text:?}");
+                let again = pos(&position.fen());
+                assert_eq!(again.fen(), position.fen(), "{text:?}");
                 assert_eq!(again, position, "{text:?}");
             }
             Err(_) => rejected += 1,

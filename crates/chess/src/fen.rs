@@ -216,8 +216,10 @@ fn check_en_passant(target: Square, position: &Position) -> Result<(), FenError>
 }
 
 impl Position {
-    /// Parses and validates a FEN (see the module docs for what is accepted).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+    /// Parses and validates a FEN (see the module docs for what is
+    /// accepted), with the typed reason for a rejection; the trait's
+    /// `Game::from_fen` gives the same reason as text.
+    pub fn from_fen_detailed(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
@@ -274,13 +276,8 @@ impl Position {
         Ok(position)
     }
 
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        Position::from_fen(STARTING_FEN).unwrap_or_else(|_| Position::empty())
-    }
-
     /// The canonical FEN.
-    pub fn fen(&self) -> String {
+    pub(crate) fn write_fen(&self) -> String {
         let mut fen = String::with_capacity(90);
         for rank in (0..8u8).rev() {
             let mut empty = 0;

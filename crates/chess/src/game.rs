@@ -14,17 +14,17 @@ impl Game for Position {
     const BENCH_DEPTH: u32 = 11;
 
     fn startpos() -> Self {
-        Position::startpos()
+        Position::from_fen_detailed(crate::STARTING_FEN).unwrap_or_else(|_| Position::empty())
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
-        Position::from_fen(text).map_err(|e| PositionError {
+        Position::from_fen_detailed(text).map_err(|e| PositionError {
             reason: e.to_string(),
         })
     }
 
     fn fen(&self) -> String {
-        Position::fen(self)
+        self.write_fen()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -85,8 +85,8 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn play(&self, mv: Move) -> Option<Self> {
-        Some(self.play_unchecked(mv))
+    fn play(&self, mv: Move) -> Self {
+        self.play_unchecked(mv)
     }
 
     #[inline(always)]
@@ -107,7 +107,7 @@ impl Game for Position {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
+        self.outcome_by_rules()
     }
 }
 

@@ -221,17 +221,17 @@ impl Position {
     }
 
     /// Every legal move, appended to `out`.
-    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+    pub(crate) fn legal_moves(&self, out: &mut MoveList<Move>) {
         self.generate_into::<false, _>(out);
     }
 
     /// Every legal capture and promotion, appended to `out`.
-    pub fn noisy_moves(&self, out: &mut MoveList<Move>) {
+    pub(crate) fn noisy_moves(&self, out: &mut MoveList<Move>) {
         self.generate_into::<true, _>(out);
     }
 
     /// The number of legal moves, counted without building them.
-    pub fn count_legal_moves(&self) -> u64 {
+    pub(crate) fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate_into::<false, _>(&mut counter);
         counter.0

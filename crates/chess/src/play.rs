@@ -24,7 +24,7 @@ impl Position {
     /// The position after `mv`, a legal move of this position (from
     /// [`Position::legal_moves`] or checked with it).
     #[inline]
-    pub fn play_unchecked(&self, mv: Move) -> Position {
+    pub(crate) fn play_unchecked(&self, mv: Move) -> Position {
         let mut next = *self;
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;

@@ -199,7 +199,7 @@ impl Position {
     }
 
     /// The key computed from scratch.
-    pub fn recompute_zobrist(&self) -> u64 {
+    pub(crate) fn recompute_zobrist(&self) -> u64 {
         let mut key = zobrist::castling(self.castling.0);
         for square in self.occupied() {
             if let Some(piece) = self.piece_at(square) {
@@ -291,6 +291,6 @@ impl Position {
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.fen())
+        write!(f, "Position({})", self.write_fen())
     }
 }

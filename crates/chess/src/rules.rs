@@ -31,7 +31,7 @@ impl Position {
     }
 
     /// The outcome decided by this position alone (repetition aside).
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome_by_rules(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
             return Some(if self.checkers.any() {
                 let winner = match self.side {

@@ -258,9 +258,10 @@ fn rank_char(square: Square) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use augur_core::Game;
 
     fn position(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+        Position::from_fen_detailed(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
     }
 
     /// The legal move written as UCI text `uci`.

@@ -18,7 +18,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// The game: chess, ultima, oracle or enochian.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// The position (default: the starting position).
     #[arg(long)]
@@ -104,7 +104,7 @@ fn run_game<G: augur_core::Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
             (Some(m), Some(p)) => json_string(&p.move_text(m)),
             _ => "null".to_string(),
         };
-        let child = result.best_move.and_then(|m| root.play(m));
+        let child = result.best_move.map(|m| root.play(m));
         println!(
             "{{\"type\":\"bestmove\",\"bestmove\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{}}}",
             text(result.best_move, Some(root)),

@@ -8,7 +8,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The game: chess, ultima, oracle or enochian.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Search depth (default: the protocol's bench depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]

@@ -20,7 +20,7 @@ pub struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// The game: chess, ultima, oracle or enochian.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Worker threads (root moves are shared out).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=512))]

@@ -212,10 +212,7 @@ fn random_position<G: Game>(rng: &mut StdRng, starts: &[&str]) -> String {
         }
         let mv = moves[rng.random_range(0..moves.len())];
         texts.push(position.move_text(mv));
-        match position.play(mv) {
-            Some(next) => position = next,
-            None => break,
-        }
+        position = position.play(mv);
     }
     if texts.is_empty() {
         head

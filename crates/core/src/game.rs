@@ -202,9 +202,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         list.len() as u64
     }
 
-    /// The position after `mv`, which must come from `generate` on this
-    /// position. `None` when the game finds the move illegal after all.
-    fn play(&self, mv: Self::Move) -> Option<Self>;
+    /// The position after `mv`, which must come from [`Game::generate`] on
+    /// this position (a move from elsewhere gives an unspecified position).
+    fn play(&self, mv: Self::Move) -> Self;
 
     /// Whether the team to move is in check (its royal piece attacked).
     fn in_check(&self) -> bool;

@@ -23,8 +23,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             position.generate(&mut moves);
             moves
                 .iter()
-                .filter_map(|&mv| position.play(mv))
-                .map(|child| perft(&child, depth - 1))
+                .map(|&mv| perft(&position.play(mv), depth - 1))
                 .sum()
         }
     }
@@ -40,11 +39,7 @@ pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     }
     moves
         .iter()
-        .filter_map(|&mv| {
-            position
-                .play(mv)
-                .map(|child| (mv, perft(&child, depth - 1)))
-        })
+        .map(|&mv| (mv, perft(&position.play(mv), depth - 1)))
         .collect()
 }
 
@@ -60,11 +55,7 @@ pub fn divide_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> Vec
         moves
             .par_iter()
             .with_max_len(1)
-            .filter_map(|&mv| {
-                position
-                    .play(mv)
-                    .map(|child| (mv, perft(&child, depth - 1)))
-            })
+            .map(|&mv| (mv, perft(&position.play(mv), depth - 1)))
             .collect()
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -13,11 +13,6 @@ use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Square, Team
 pub const QUIET_LIMIT: u32 = 200;
 
 impl Position {
-    /// Whether the army to move has its King attacked.
-    pub fn in_check(&self) -> bool {
-        self.king_attacked(self.to_move)
-    }
-
     /// Whether `army` is a bare King (no other piece, no throne partner).
     fn bare(&self, army: Army) -> bool {
         self.armies[army.index()].count() == 1
@@ -37,33 +32,9 @@ impl Position {
         self.quiet
     }
 
-    /// The outcome: a team wins when both enemy Kings are taken; drawn when
-    /// both Kings of one team are bare, when no army can move, or (Augur's
-    /// rule) after [`QUIET_LIMIT`] quiet plies.
-    pub fn result(&self) -> Option<Outcome> {
-        for team in [Team::First, Team::Second] {
-            if self.kings_of(team) == 0 {
-                return Some(Outcome::win(
-                    team.opponent(),
-                    Termination::Rule("both Kings taken"),
-                ));
-            }
-        }
-        if self.bare_kings_draw() {
-            return Some(Outcome::draw(Termination::InsufficientMaterial));
-        }
-        if self.stuck {
-            return Some(Outcome::draw(Termination::Rule("no army can move")));
-        }
-        if self.quiet >= QUIET_LIMIT {
-            return Some(Outcome::draw(Termination::MoveRule));
-        }
-        None
-    }
-
     /// The board drawn for people: each square shows the army letter and
     /// the piece (pawns with their type), then the state fields.
-    pub fn diagram_text(&self) -> String {
+    pub(crate) fn draw(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             out.push_str(&format!("{} ", rank + 1));
@@ -125,14 +96,14 @@ impl Position {
                 Die::Rolled(n) => n.to_string(),
                 Die::Pending | Die::Any => "? (not rolled yet)".to_string(),
             },
-            self.to_text(),
+            self.write_text(),
             self.hash
         ));
         out
     }
 
     /// The position after `mv`, with the quiet counter kept.
-    pub fn play_move(&self, mv: EnochianMove) -> Position {
+    pub(crate) fn play_move(&self, mv: EnochianMove) -> Position {
         let resets = mv.is_exchange()
             || (!mv.is_lost_turn()
                 && (mv.kind() == Kind::Pawn || self.occupied().contains(mv.to())));
@@ -177,19 +148,19 @@ impl Game for Position {
     const TEAM_NAMES: [&'static str; 2] = ["BlueBlack", "RedYellow"];
 
     fn startpos() -> Self {
-        Position::parse(START).unwrap_or_else(|_| std::process::abort())
+        Position::read_text(START).unwrap_or_else(|_| std::process::abort())
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
-        Position::parse(text)
+        Position::read_text(text)
     }
 
     fn fen(&self) -> String {
-        self.to_text()
+        self.write_text()
     }
 
     fn parse_move(&self, text: &str) -> Result<EnochianMove, MoveError> {
-        Position::parse_move(self, text)
+        self.read_move(text)
     }
 
     fn move_text(&self, mv: EnochianMove) -> String {
@@ -205,7 +176,7 @@ impl Game for Position {
     }
 
     fn diagram(&self) -> String {
-        self.diagram_text()
+        self.draw()
     }
 
     fn hash(&self) -> u64 {
@@ -213,7 +184,7 @@ impl Game for Position {
     }
 
     fn recompute_hash(&self) -> u64 {
-        Position::recompute_hash(self)
+        self.key_from_scratch()
     }
 
     fn generate(&self, out: &mut MoveList<EnochianMove>) {
@@ -230,8 +201,8 @@ impl Game for Position {
         }
     }
 
-    fn play(&self, mv: EnochianMove) -> Option<Self> {
-        Some(self.play_move(mv))
+    fn play(&self, mv: EnochianMove) -> Self {
+        self.play_move(mv)
     }
 
     /// Check as the searcher sees it: the King is attacked *and* the army
@@ -240,7 +211,7 @@ impl Game for Position {
     /// searcher treats the position as quiet (no evasion search, no check
     /// extension).
     fn in_check(&self) -> bool {
-        !self.die.divination() && Position::in_check(self) && self.king_can_step()
+        !self.die.divination() && self.king_attacked(self.to_move) && self.king_can_step()
     }
 
     fn reversible_plies(&self) -> u32 {
@@ -251,12 +222,34 @@ impl Game for Position {
         self.bare_kings_draw() || self.stuck || self.quiet >= QUIET_LIMIT
     }
 
+    /// The outcome: a team wins when both enemy Kings are taken; drawn when
+    /// both Kings of one team are bare, when no army can move, or (Augur's
+    /// rule) after [`QUIET_LIMIT`] quiet plies.
     fn outcome(&self) -> Option<Outcome> {
-        self.result()
+        for team in [Team::First, Team::Second] {
+            if self.kings_of(team) == 0 {
+                return Some(Outcome::win(
+                    team.opponent(),
+                    Termination::Rule("both Kings taken"),
+                ));
+            }
+        }
+        if self.bare_kings_draw() {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if self.stuck {
+            return Some(Outcome::draw(Termination::Rule("no army can move")));
+        }
+        if self.quiet >= QUIET_LIMIT {
+            return Some(Outcome::draw(Termination::MoveRule));
+        }
+        None
     }
 
+    /// Over for perft and the generator: a team has lost both Kings, or
+    /// no army can move.
     fn is_decided(&self) -> bool {
-        Position::is_decided(self)
+        self.stuck || self.kings_of(Team::First) == 0 || self.kings_of(Team::Second) == 0
     }
 
     fn chance_outcomes(&self) -> u32 {

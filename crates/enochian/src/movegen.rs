@@ -7,7 +7,7 @@ use crate::position::{Die, Position};
 use crate::tables::{pawn_push, pawn_takes, queen_leaps};
 use crate::types::{Army, Kind, PawnType};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, MoveList, Square, Team};
+use augur_core::{Bitboard, Game, MoveList, Square, Team};
 
 /// What one army may move onto, computed once per generation.
 struct Reach {
@@ -278,11 +278,5 @@ impl Position {
             let reach = self.reach(army);
             self.targets(army, Kind::King, from, &reach).any()
         })
-    }
-
-    /// Whether the game is over for perft and the generator: a team has
-    /// lost both Kings, or no army can move.
-    pub fn is_decided(&self) -> bool {
-        self.stuck || self.kings_of(Team::First) == 0 || self.kings_of(Team::Second) == 0
     }
 }

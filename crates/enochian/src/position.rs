@@ -82,7 +82,7 @@ impl Position {
             quiet: 0,
             hash: 0,
         };
-        p.hash = p.recompute_hash();
+        p.hash = p.key_from_scratch();
         p
     }
 
@@ -191,7 +191,7 @@ impl Position {
     }
 
     /// The Zobrist key computed from scratch.
-    pub fn recompute_hash(&self) -> u64 {
+    pub(crate) fn key_from_scratch(&self) -> u64 {
         let mut h = zobrist::to_move(self.to_move.index()) ^ zobrist::die(self.die.code());
         if !self.clockwise {
             h ^= zobrist::widdershins();

@@ -125,7 +125,7 @@ impl Position {
     }
 
     /// Reads a position string (see the crate docs), fully validated.
-    pub fn parse(text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn read_text(text: &str) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError { reason };
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 {
@@ -197,7 +197,7 @@ impl Position {
     }
 
     /// The canonical position string.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn write_text(&self) -> String {
         let mut out = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -266,7 +266,7 @@ impl Position {
 
     /// Reads move text (`e2e3`, `e7e8q`, `h8h6Q`, `exchange`, `0000`) and
     /// returns the legal move it names.
-    pub fn parse_move(&self, text: &str) -> Result<EnochianMove, MoveError> {
+    pub(crate) fn read_move(&self, text: &str) -> Result<EnochianMove, MoveError> {
         if !well_formed(text) {
             return Err(MoveError::Syntax(text.to_string()));
         }
@@ -423,6 +423,6 @@ fn validate(p: &Position) -> Result<(), String> {
 
 impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.to_text())
+        f.write_str(&self.write_text())
     }
 }

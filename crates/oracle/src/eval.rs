@@ -22,7 +22,7 @@
 //! Nothing here allocates except [`Evaluate::eval_terms`]'s list.
 
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, EvalTerm, Evaluate, Square};
+use augur_core::{Bitboard, EvalTerm, Evaluate, Game, Square};
 
 use crate::moves::{MoveKind, OracleMove};
 use crate::position::Position;

@@ -14,11 +14,6 @@ pub const QUIET_LIMIT: u32 = 64;
 pub const PLY_LIMIT: u32 = 512;
 
 impl Position {
-    /// Whether the side to move's Lord soul is attacked.
-    pub fn in_check(&self) -> bool {
-        self.lord_soul_attacked(self.side)
-    }
-
     /// Whether the quiet rule or the round limit has run out (mate and
     /// stalemate on the same ply still take precedence).
     pub fn limit_reached(&self) -> bool {
@@ -35,7 +30,7 @@ impl Position {
     }
 
     /// The board drawn for people, with the pools and the position string.
-    pub fn diagram_text(&self) -> String {
+    pub(crate) fn draw(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             out.push_str(&format!("{} ", rank + 1));
@@ -63,12 +58,12 @@ impl Position {
         }
         out.push_str("  a    b    c    d    e    f    g    h\n\n");
         out.push_str("(a body's letter, then the souls it hosts)\n");
-        let fields: Vec<String> = self.text().split(' ').map(str::to_string).collect();
+        let fields: Vec<String> = self.write_text().split(' ').map(str::to_string).collect();
         out.push_str(&format!(
             "Earth: {}  Underworld: {}\nPosition: {}\nKey: {:016X}",
             fields.get(1).map_or("-", String::as_str),
             fields.get(2).map_or("-", String::as_str),
-            self.text(),
+            self.write_text(),
             self.hash
         ));
         out
@@ -83,15 +78,15 @@ impl Game for Position {
     const BENCH_DEPTH: u32 = 9;
 
     fn startpos() -> Self {
-        Position::from_text(START).unwrap_or_else(|_| std::process::abort())
+        Position::read_text(START).unwrap_or_else(|_| std::process::abort())
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
-        Position::from_text(text)
+        Position::read_text(text)
     }
 
     fn fen(&self) -> String {
-        self.text()
+        self.write_text()
     }
 
     fn parse_move(&self, text: &str) -> Result<OracleMove, MoveError> {
@@ -121,7 +116,7 @@ impl Game for Position {
     }
 
     fn diagram(&self) -> String {
-        self.diagram_text()
+        self.draw()
     }
 
     fn hash(&self) -> u64 {
@@ -129,7 +124,7 @@ impl Game for Position {
     }
 
     fn recompute_hash(&self) -> u64 {
-        Position::recompute_hash(self)
+        self.key_from_scratch()
     }
 
     fn generate(&self, out: &mut MoveList<OracleMove>) {
@@ -146,12 +141,13 @@ impl Game for Position {
         }
     }
 
-    fn play(&self, mv: OracleMove) -> Option<Self> {
-        Some(self.play_move(mv))
+    fn play(&self, mv: OracleMove) -> Self {
+        self.play_move(mv)
     }
 
+    /// Whether the side to move's Lord soul is attacked.
     fn in_check(&self) -> bool {
-        Position::in_check(self)
+        self.lord_soul_attacked(self.side)
     }
 
     fn reversible_plies(&self) -> u32 {

@@ -160,7 +160,7 @@ impl Position {
     /// it can block attacks on our Lord soul but never open one. So when the
     /// plain move is legal, each of its rider variants (generated right
     /// after it) is legal too and is not played out.
-    pub fn legal_moves(&self, out: &mut MoveList<OracleMove>) {
+    pub(crate) fn legal_moves(&self, out: &mut MoveList<OracleMove>) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
         let us = self.side;

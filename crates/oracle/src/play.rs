@@ -14,7 +14,7 @@ impl Position {
     }
 
     /// The position after `mv`, a move generated for this position.
-    pub fn play_move(&self, mv: OracleMove) -> Position {
+    pub(crate) fn play_move(&self, mv: OracleMove) -> Position {
         let mut next = *self;
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());

@@ -222,7 +222,7 @@ impl Position {
     }
 
     /// The key computed from scratch.
-    pub fn recompute_hash(&self) -> u64 {
+    pub(crate) fn key_from_scratch(&self) -> u64 {
         let mut key = if self.side == Color::Black {
             zobrist::black_to_move()
         } else {
@@ -287,6 +287,6 @@ impl Position {
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.text())
+        write!(f, "Position({})", self.write_text())
     }
 }

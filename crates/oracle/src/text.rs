@@ -233,7 +233,7 @@ fn validate(position: &Position) -> Result<(), PositionError> {
 
 impl Position {
     /// Reads a position string, fully validated; on error nothing is built.
-    pub fn from_text(text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn read_text(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 {
             return Err(error(format!(
@@ -261,7 +261,7 @@ impl Position {
     }
 
     /// The canonical position string.
-    pub fn text(&self) -> String {
+    pub(crate) fn write_text(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             let mut empty = 0u8;

@@ -63,10 +63,7 @@ pub fn line_text<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
     let mut texts = Vec::with_capacity(moves.len());
     for &mv in moves {
         texts.push(position.move_text(mv));
-        match position.play(mv) {
-            Some(next) => position = next,
-            None => break,
-        }
+        position = position.play(mv);
     }
     texts
 }
@@ -131,8 +128,8 @@ pub fn bestmove_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> Strin
         return "bestmove (none)".to_string();
     };
     let mut line = format!("bestmove {}", root.move_text(best));
-    if let (Some(ponder), Some(child)) = (result.ponder_move, root.play(best)) {
-        let _ = write!(line, " ponder {}", child.move_text(ponder));
+    if let Some(ponder) = result.ponder_move {
+        let _ = write!(line, " ponder {}", root.play(best).move_text(ponder));
     }
     line
 }

@@ -402,9 +402,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             .agreement_move()
             .ok_or("exchange offer: no exchange is possible in this position")?;
         let root = self.position.clone();
-        let Some(accepted) = root.play(offer) else {
-            return Err("exchange offer: the exchange cannot be played here".to_string());
-        };
+        let accepted = root.play(offer);
         {
             let settings = self.engine().settings_mut();
             settings.material_only = options.material_only;

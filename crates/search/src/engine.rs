@@ -512,7 +512,7 @@ fn ponder_from_table<G: Evaluate>(
     root: &G,
     best: Option<G::Move>,
 ) -> Option<G::Move> {
-    let child = root.play(best?)?;
+    let child = root.play(best?);
     let code = worker.tt.probe(child.hash())?.mv;
     let mut moves = MoveList::new();
     child.generate(&mut moves);

@@ -461,9 +461,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
-            let Some(child) = position.play(mv) else {
-                continue;
-            };
+            let child = position.play(mv);
             let gives_check = child.in_check();
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
@@ -631,9 +629,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
-            let Some(child) = position.play(mv) else {
-                continue;
-            };
+            let child = position.play(mv);
             let score = self.child_quiescence(position, &child, alpha, beta, ply, qdepth);
             if self.aborted {
                 return 0;

@@ -19,7 +19,7 @@
 use augur_core::attacks::{king_attacks, queen_attacks, rook_attacks};
 use augur_core::{Bitboard, EvalTerm, Evaluate, Square};
 
-use crate::movegen::UltimaMove;
+use crate::moves::UltimaMove;
 use crate::position::Position;
 use crate::types::{Color, Kind};
 use crate::zobrist;
@@ -269,17 +269,17 @@ impl Evaluate for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::START;
+    use crate::text::START;
     use augur_core::{Game, MoveList};
 
     fn position(text: &str) -> Position {
-        Position::from_text(text).expect("valid position")
+        Position::read_text(text).expect("valid position")
     }
 
     /// The position turned 180 degrees with the colours and the side to
     /// move swapped, built through the position string.
     fn rotated(p: &Position) -> Position {
-        let text = p.text();
+        let text = p.write_text();
         let mut fields = text.split_whitespace();
         let board = fields.next().expect("board");
         let side = fields.next().expect("side");
@@ -316,7 +316,7 @@ mod tests {
         for text in SAMPLES {
             let p = position(text);
             let r = rotated(&p);
-            assert_eq!(p.evaluate(), r.evaluate(), "{text} vs {}", r.text());
+            assert_eq!(p.evaluate(), r.evaluate(), "{text} vs {}", r.write_text());
             assert_eq!(p.material_balance(), r.material_balance(), "{text}");
         }
     }

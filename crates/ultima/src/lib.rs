@@ -31,12 +31,18 @@
 
 mod attacks;
 mod eval;
+mod game;
 mod movegen;
+mod moves;
+mod play;
 mod position;
+mod text;
 mod types;
 mod zobrist;
 
 pub use eval::PIECE_VALUES;
-pub use movegen::UltimaMove;
-pub use position::{Position, START};
+pub use game::BENCH_POSITIONS;
+pub use moves::UltimaMove;
+pub use position::Position;
+pub use text::START;
 pub use types::{Color, Kind};

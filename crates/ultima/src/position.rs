@@ -1,16 +1,14 @@
-//! The Ultima position and its position string (vchess layout:
-//! `<board> <w|b> <plies>`, missing side and plies default to `w` and `0`).
+//! The Ultima position: pieces by kind and colour, a mailbox, the side to
+//! move, the ply counters and the Zobrist key, and which pieces are frozen.
 
 use augur_core::attacks::king_attacks;
-use augur_core::{Bitboard, PositionError, Square};
+use augur_core::{Bitboard, Square};
 
 use crate::types::{Color, Kind};
 use crate::zobrist;
 
-/// The starting position.
-pub const START: &str = "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0";
-
-const EMPTY: u8 = 255;
+/// The mailbox value of an empty square.
+pub(crate) const EMPTY: u8 = 255;
 
 /// An Ultima position (copy-make).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,12 +22,6 @@ pub struct Position {
     /// Plies since the last capture (for the 100-ply rule).
     pub(crate) quiet_plies: u16,
     pub(crate) hash: u64,
-}
-
-fn error(reason: impl Into<String>) -> PositionError {
-    PositionError {
-        reason: reason.into(),
-    }
 }
 
 impl Position {
@@ -81,7 +73,7 @@ impl Position {
     }
 
     /// The key computed from scratch.
-    pub fn recompute_hash(&self) -> u64 {
+    pub(crate) fn key_from_scratch(&self) -> u64 {
         let mut key = if self.side == Color::Black {
             zobrist::black_to_move()
         } else {
@@ -120,130 +112,5 @@ impl Position {
             }
         }
         frozen
-    }
-
-    /// Reads a position string (see the module docs).
-    pub fn from_text(text: &str) -> Result<Position, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.is_empty() || fields.len() > 3 {
-            return Err(error(format!(
-                "expected 1 to 3 fields, found {}",
-                fields.len()
-            )));
-        }
-        let mut position = Position {
-            kinds: [Bitboard::EMPTY; 7],
-            colors: [Bitboard::EMPTY; 2],
-            board: [EMPTY; 64],
-            side: Color::White,
-            plies: 0,
-            quiet_plies: 0,
-            hash: 0,
-        };
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(error(format!("expected 8 ranks, found {}", ranks.len())));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            let mut previous_digit = false;
-            for c in rank_text.chars() {
-                if let Some(run) = c.to_digit(10) {
-                    if !(1..=8).contains(&run) || previous_digit {
-                        return Err(error(format!("bad run '{c}' in rank {}", rank + 1)));
-                    }
-                    previous_digit = true;
-                    file += run as u8;
-                } else {
-                    previous_digit = false;
-                    let kind = Kind::from_letter(c)
-                        .ok_or_else(|| error(format!("unexpected character '{c}'")))?;
-                    if file >= 8 {
-                        return Err(error(format!("rank {} has more than 8 squares", rank + 1)));
-                    }
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    position.put(Square::new(rank * 8 + file), color, kind);
-                    file += 1;
-                }
-                if file > 8 {
-                    return Err(error(format!("rank {} has more than 8 squares", rank + 1)));
-                }
-            }
-            if file != 8 {
-                return Err(error(format!("rank {} does not have 8 squares", rank + 1)));
-            }
-        }
-        for color in [Color::White, Color::Black] {
-            let kings = position.pieces(color, Kind::King).count();
-            if kings != 1 {
-                return Err(error(format!("{color:?} has {kings} kings, expected 1")));
-            }
-        }
-        match fields.get(1).copied() {
-            None | Some("w") => {}
-            Some("b") => {
-                position.side = Color::Black;
-                position.hash ^= zobrist::black_to_move();
-            }
-            Some(other) => return Err(error(format!("side to move '{other}' is not 'w' or 'b'"))),
-        }
-        if let Some(plies) = fields.get(2) {
-            position.plies = plies
-                .parse()
-                .map_err(|_| error(format!("ply count '{plies}' is not a number")))?;
-        }
-        if position.king_attacked(position.side.opponent()) {
-            return Err(error("the side not to move is in check"));
-        }
-        Ok(position)
-    }
-
-    /// The canonical position string.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                match self.piece_at(Square::new(rank * 8 + file)) {
-                    Some((color, kind)) => {
-                        if empty > 0 {
-                            out.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        let c = kind.letter();
-                        out.push(if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        });
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out.push_str(if self.side == Color::White {
-            " w "
-        } else {
-            " b "
-        });
-        out.push_str(&self.plies.to_string());
-        out
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.text())
     }
 }

@@ -61,7 +61,7 @@ use variant::ArenaGame;
 #[command(name = "augur-arena", version, about)]
 struct Args {
     /// The game: chess, ultima, oracle or enochian.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Enochian: one engine process per `team` (it plays both armies) or
     /// per `army` (each engine entry runs one process per army of its team).

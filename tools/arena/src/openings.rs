@@ -105,7 +105,7 @@ impl OpeningBook {
             let Some(&mv) = choices.choose(&mut rng) else {
                 break;
             };
-            let Some(next) = position.play(mv) else { break };
+            let next = position.play(mv);
             if next.outcome().is_some() {
                 break;
             }

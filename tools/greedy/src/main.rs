@@ -99,7 +99,7 @@ impl<G: Evaluate> Player for Greedy<G> {
 
 /// The score of playing `mv` in `position`, from the mover's team's view.
 fn score<G: Evaluate>(position: &G, history: &[u64], mv: G::Move) -> Option<i32> {
-    let child = position.play(mv)?;
+    let child = position.play(mv);
     let mut keys = history.to_vec();
     keys.push(position.hash());
     if let Some(outcome) = child.outcome_with_history(&keys) {

@@ -47,7 +47,7 @@ struct Args {
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// The game: chess, ultima, oracle or enochian.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value_t)]
     variant: Variant,
     /// Output file.
     #[arg(long)]
@@ -69,10 +69,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
             return Vec::new();
         };
         keys.push(position.hash());
-        let Some(next) = position.play(mv) else {
-            return Vec::new();
-        };
-        position = next;
+        position = position.play(mv);
     }
     if position.outcome().is_some() {
         return Vec::new();
@@ -118,10 +115,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
             recorded.push(position.fen());
         }
         keys.push(position.hash());
-        let Some(next) = position.play(best) else {
-            break None;
-        };
-        position = next;
+        position = position.play(best);
     };
     let label = match result {
         Some(Team::First) => "1-0",

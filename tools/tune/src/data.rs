@@ -5,6 +5,7 @@
 //! once, and all features are stored in one flat array.
 
 use augur_chess::{Position, linear_features};
+use augur_core::Game;
 use rayon::prelude::*;
 use std::path::Path;
 

@@ -222,7 +222,7 @@ mod tests {
                 }
                 let (r, next) = rng.next();
                 rng = next;
-                pos = pos.play_unchecked(moves[(r % moves.len() as u64) as usize]);
+                pos = pos.play(moves[(r % moves.len() as u64) as usize]);
                 if r % 3 == 0 {
                     out.push(pos);
                 }

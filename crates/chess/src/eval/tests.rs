@@ -15,7 +15,7 @@ fn playout_positions(games: usize, seed: u64) -> Vec<Position> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     for game in 0..games {
-        let mut pos = Position::from_fen(starts[game % starts.len()]).expect("valid FEN");
+        let mut pos = Position::from_fen_detailed(starts[game % starts.len()]).expect("valid FEN");
         for _ in 0..200 {
             out.push(pos);
             let mut moves = MoveList::new();
@@ -63,7 +63,7 @@ fn mirror(pos: &Position) -> Position {
         fields[4],
         fields[5]
     );
-    Position::from_fen(&text).unwrap_or_else(|e| panic!("mirror of {fen}: {text}: {e}"))
+    Position::from_fen_detailed(&text).unwrap_or_else(|e| panic!("mirror of {fen}: {text}: {e}"))
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn an_extra_queen_is_worth_more_than_700() {
         ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1),
         ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", -1),
     ] {
-        let pos = Position::from_fen(fen).expect("valid FEN");
+        let pos = Position::from_fen_detailed(fen).expect("valid FEN");
         assert!(sign * pos.evaluate() > 700, "{fen}: {}", pos.evaluate());
     }
 }
@@ -181,7 +181,7 @@ fn eval_terms_add_up_to_the_evaluation() {
             Color::Black => assert_eq!(tempo.first, 0),
         }
     }
-    let queen_up = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid");
+    let queen_up = Position::from_fen_detailed("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid");
     let material = &queen_up.eval_terms()[0];
     assert_eq!(material.second, 0);
     assert!(material.first > 700);
@@ -195,7 +195,7 @@ fn mv(pos: &Position, text: &str) -> Move {
 fn noisy_scores_order_captures_and_promotions() {
     // White pawn on d4 can take a queen on e5; the white queen on a5 can
     // take a pawn on a7.
-    let pos = Position::from_fen("4k3/p7/8/Q3q3/3P4/8/8/7K w - - 0 1").expect("valid");
+    let pos = Position::from_fen_detailed("4k3/p7/8/Q3q3/3P4/8/8/7K w - - 0 1").expect("valid");
     let pxq = pos.noisy_score(mv(&pos, "d4e5")).expect("capture");
     let qxp = pos.noisy_score(mv(&pos, "a5a7")).expect("capture");
     let qxq = pos.noisy_score(mv(&pos, "a5e5")).expect("capture");
@@ -203,13 +203,13 @@ fn noisy_scores_order_captures_and_promotions() {
     assert_eq!(pos.noisy_score(mv(&pos, "d4d5")), None);
     assert_eq!(pos.noisy_score(mv(&pos, "h1g1")), None);
 
-    let ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").expect("valid");
+    let ep = Position::from_fen_detailed("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").expect("valid");
     assert!(ep.noisy_score(mv(&ep, "e5d6")).is_some());
 
-    let castle = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid");
+    let castle = Position::from_fen_detailed("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid");
     assert_eq!(castle.noisy_score(mv(&castle, "e1g1")), None);
 
-    let promo = Position::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+    let promo = Position::from_fen_detailed("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
     let queen = promo.noisy_score(mv(&promo, "a7a8q")).expect("promotion");
     let queen_capture = promo.noisy_score(mv(&promo, "a7b8q")).expect("promotion");
     let knight = promo.noisy_score(mv(&promo, "a7a8n")).expect("promotion");
@@ -221,12 +221,13 @@ fn noisy_scores_order_captures_and_promotions() {
 
 #[test]
 fn non_pawn_material_is_the_side_to_moves() {
-    let white_only = Position::from_fen("4k3/p7/8/8/8/8/8/3NK3 w - - 0 1").expect("valid");
+    let white_only = Position::from_fen_detailed("4k3/p7/8/8/8/8/8/3NK3 w - - 0 1").expect("valid");
     assert!(white_only.has_non_pawn_material());
-    let black_to_move = Position::from_fen("4k3/p7/8/8/8/8/8/3NK3 b - - 0 1").expect("valid");
+    let black_to_move =
+        Position::from_fen_detailed("4k3/p7/8/8/8/8/8/3NK3 b - - 0 1").expect("valid");
     assert!(!black_to_move.has_non_pawn_material());
     assert!(
-        !Position::from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+        !Position::from_fen_detailed("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
             .expect("valid")
             .has_non_pawn_material()
     );
@@ -234,10 +235,10 @@ fn non_pawn_material_is_the_side_to_moves() {
 
 #[test]
 fn null_moves_keep_the_hash_exact() {
-    let in_check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("valid");
+    let in_check = Position::from_fen_detailed("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").expect("valid");
     assert!(in_check.play_null().is_none());
 
-    let ep = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").expect("valid");
+    let ep = Position::from_fen_detailed("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").expect("valid");
     let passed = ep.play_null().expect("not in check");
     assert_eq!(passed.en_passant_square(), None);
     assert_eq!(passed.side_to_move(), Color::Black);
@@ -254,7 +255,7 @@ fn null_moves_keep_the_hash_exact() {
                 assert_eq!(next.hash(), next.recompute_hash(), "{}", pos.fen());
                 assert_eq!(next.side_to_move(), pos.side_to_move().opponent());
                 assert!(!next.in_check());
-                let reread = Position::from_fen(&next.fen()).expect("own FEN");
+                let reread = Position::from_fen_detailed(&next.fen()).expect("own FEN");
                 assert_eq!(reread, next, "{}", pos.fen());
                 // Passing twice gives the position back (but for the
                 // clocks and a lost en passant right).
@@ -294,7 +295,7 @@ fn layout_names_and_families() {
 #[test]
 fn terms_on_known_positions() {
     // White: isolated doubled pawns on the c-file and a passed pawn on a6.
-    let pos = Position::from_fen("4k3/8/P7/8/2P5/2P5/8/4K3 w - - 0 1").expect("valid");
+    let pos = Position::from_fen_detailed("4k3/8/P7/8/2P5/2P5/8/4K3 w - - 0 1").expect("valid");
     let features = linear_features(&pos);
     let coefficient = |index: usize| {
         features

@@ -15,6 +15,7 @@
 //! cargo run --release -p augur-tune --bin augur-tune-enochian-eval -- target/enochian-selfplay.txt
 //! ```
 
+use augur_core::Game;
 use augur_core::Team;
 use augur_enochian::{EVAL_FEATURES, EVAL_NAMES, EVAL_WEIGHTS, Position};
 use augur_tune::linear::{AdamSettings, run};
@@ -35,7 +36,7 @@ fn main() -> std::process::ExitCode {
         std::array::from_fn::<f64, EVAL_FEATURES, _>(|i| f64::from(EVAL_WEIGHTS[i])),
         &settings,
         |text| {
-            let position = Position::parse(text).map_err(|e| e.to_string())?;
+            let position = Position::from_fen(text).map_err(|e| e.to_string())?;
             let first = position.eval_features(Team::First);
             let second = position.eval_features(Team::Second);
             Ok(std::array::from_fn(|i| f64::from(first[i] - second[i])))

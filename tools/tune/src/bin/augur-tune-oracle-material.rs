@@ -15,6 +15,7 @@
 //! cargo run --release -p augur-tune --bin augur-tune-oracle-material -- target/oracle-selfplay.txt
 //! ```
 
+use augur_core::Game;
 use augur_oracle::{Color, MATERIAL_FEATURES, MATERIAL_NAMES, MATERIAL_WEIGHTS, Position};
 use augur_tune::linear::{AdamSettings, run};
 
@@ -33,7 +34,7 @@ fn main() -> std::process::ExitCode {
         std::array::from_fn::<f64, MATERIAL_FEATURES, _>(|i| f64::from(MATERIAL_WEIGHTS[i])),
         &settings,
         |text| {
-            let position = Position::from_text(text).map_err(|e| e.to_string())?;
+            let position = Position::from_fen(text).map_err(|e| e.to_string())?;
             let white = position.material_features(Color::White);
             let black = position.material_features(Color::Black);
             Ok(std::array::from_fn(|i| f64::from(white[i] - black[i])))

@@ -12,6 +12,7 @@
 //! cargo run --release -p augur-tune --bin augur-tune-ultima-material -- target/ultima-selfplay.txt
 //! ```
 
+use augur_core::Game;
 use augur_tune::linear::{error, fit_scale, gradient};
 use augur_ultima::{Color, Kind, Position};
 
@@ -30,7 +31,7 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::from(2);
     };
     let data = match augur_tune::linear::read_samples(&path, |text| {
-        let position = Position::from_text(text).map_err(|_| "bad position".to_string())?;
+        let position = Position::from_fen(text).map_err(|_| "bad position".to_string())?;
         Ok(std::array::from_fn(|i| {
             f64::from(position.pieces(Color::White, KINDS[i]).count())
                 - f64::from(position.pieces(Color::Black, KINDS[i]).count())

@@ -1,0 +1,124 @@
+//! The `augur_core::Game` implementation and the end of the game.
+
+use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Team, Termination};
+
+use crate::moves::UltimaMove;
+use crate::position::Position;
+use crate::text::START;
+use crate::types::Color;
+
+impl Game for Position {
+    type Move = UltimaMove;
+    const NAME: &'static str = "ultima";
+    const PGN_VARIANT: Option<&'static str> = Some("ultima");
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
+    const BENCH_DEPTH: u32 = 6;
+
+    fn startpos() -> Self {
+        Position::read_text(START).unwrap_or_else(|_| unreachable_start())
+    }
+
+    fn from_fen(text: &str) -> Result<Self, PositionError> {
+        Position::read_text(text)
+    }
+
+    fn fen(&self) -> String {
+        self.write_text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<UltimaMove, MoveError> {
+        let wanted = UltimaMove::parse(text)?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| m == wanted)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn move_text(&self, mv: UltimaMove) -> String {
+        mv.to_string()
+    }
+
+    fn encode_move(mv: UltimaMove) -> u32 {
+        u32::from(mv.0)
+    }
+
+    fn team(&self) -> Team {
+        match self.side {
+            Color::White => Team::First,
+            Color::Black => Team::Second,
+        }
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn generate(&self, out: &mut MoveList<UltimaMove>) {
+        self.legal_moves(out);
+    }
+
+    fn generate_noisy(&self, out: &mut MoveList<UltimaMove>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        let before = self.occupied().count();
+        for &mv in all.iter() {
+            if self.play_move(mv).occupied().count() < before {
+                out.push(mv);
+            }
+        }
+    }
+
+    fn play(&self, mv: UltimaMove) -> Self {
+        self.play_move(mv)
+    }
+
+    fn in_check(&self) -> bool {
+        self.king_attacked(self.side)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        u32::from(self.quiet_plies)
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        self.quiet_plies >= 100
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_moves() == 0 {
+            return Some(if self.in_check() {
+                Outcome::win(self.team().opponent(), Termination::Checkmate)
+            } else {
+                Outcome::draw(Termination::Stalemate)
+            });
+        }
+        (self.quiet_plies >= 100).then_some(Outcome::draw(Termination::MoveRule))
+    }
+}
+
+/// The start string is a constant that parses; this is never reached.
+fn unreachable_start() -> Position {
+    Position::read_text("k7/8/8/8/8/8/8/K7 w 0").unwrap_or_else(|_| std::process::abort())
+}
+
+/// The positions `bench` searches: the start and the rules' capture diagrams.
+pub const BENCH_POSITIONS: &[&str] = &[
+    "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0",
+    "rnbkqbnm/pppppppp/8/8/4P3/8/PPPP1PPP/MNBQKBNR b 1",
+    "7k/5ppp/2N5/2n5/3rB3/8/PPP5/K7 w 0",
+    "8/2b4K/2q5/3p1N1p/8/8/2R5/k7 w 0",
+    "2n4k/3r4/5b2/3p4/1m6/3b4/3N4/K7 b 0",
+    "7k/8/8/3Qr3/8/8/8/K7 w 0",
+    "7k/8/8/r3pP2/2n5/8/B7/K7 b 0",
+];
