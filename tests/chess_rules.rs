@@ -2,7 +2,7 @@
 //! material and threefold repetition, plus the special moves' effects.
 
 use augur_chess::Position;
-use augur_core::{Game, Outcome, Team, Termination};
+use augur_core::{Color, Game, Outcome, Termination};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -26,7 +26,7 @@ fn fools_mate_is_checkmate_for_black() {
     let (p, _) = play_line(&Position::startpos(), &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::win(Team::Second, Termination::Checkmate))
+        Some(Outcome::win(Color::Black, Termination::Checkmate))
     );
     assert!(p.in_check());
 }
@@ -46,7 +46,7 @@ fn fifty_move_rule_draws_at_100_plies_but_mate_comes_first() {
     let (mated, _) = play_line(&pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"), &["a1a8"]);
     assert_eq!(
         mated.outcome(),
-        Some(Outcome::win(Team::First, Termination::Checkmate))
+        Some(Outcome::win(Color::White, Termination::Checkmate))
     );
 }
 

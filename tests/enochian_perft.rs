@@ -1,4 +1,4 @@
-//! Enochian chess perft against `tests/perft/enochian.perft` (the issue's
+//! Enochian chess perft against `tests/perft/enochian.perft` (the rules page's
 //! reference counts, and positions counted by the slow reference
 //! generator), and random playouts keeping the hash, position string and
 //! move text exact, in normal and divination games.

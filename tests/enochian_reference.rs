@@ -6,12 +6,12 @@
 //! string, same legal moves, same position after every move, same check
 //! status, same end status. Counts of each rare event are asserted.
 
-use augur_core::{Game, MoveList, Team};
+use augur_core::{Color, Game, MoveList};
 use augur_enochian::{Army, Die, Element, EnochianMove, Kind, Position};
 use augur_enochian_reference as reference;
 use rand::prelude::*;
 
-/// The events the issue asks to see, in report order.
+/// The events the cross-check must see, in report order.
 const EVENTS: [&str; 8] = [
     "King taken",
     "position with a frozen army",
@@ -24,9 +24,9 @@ const EVENTS: [&str; 8] = [
 ];
 
 fn status_of(p: &Position) -> reference::Status {
-    if p.kings_of(Team::First) == 0 {
+    if p.kings_of(Color::White) == 0 {
         reference::Status::Won(reference::Team::RedYellow)
-    } else if p.kings_of(Team::Second) == 0 {
+    } else if p.kings_of(Color::Black) == 0 {
         reference::Status::Won(reference::Team::BlueBlack)
     } else if p.bare_kings_draw() || p.is_decided() {
         reference::Status::Draw

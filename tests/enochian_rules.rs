@@ -1,10 +1,10 @@
-//! Enochian chess rules, one scenario per rule of `shared/rulings/enochian.md`:
+//! Enochian chess rules, one scenario per rule of `docs/rules/enochian.md`:
 //! the check rule, taking bans, thrones (sharing, partner moves, taking,
 //! seizing, control), freezing, the exchange of prisoners, privileged pawns
 //! and demotion, stalemated armies passed over, divination, the end of the
 //! game, position-string rejections and move text.
 
-use augur_core::{Game, MoveError, MoveList, Team, Termination};
+use augur_core::{Color, Game, MoveError, MoveList, Termination};
 use augur_enochian::{Element, Position, START};
 
 /// A board field from (square, piece) pairs, e.g. `("e5", "bK")`.
@@ -245,7 +245,7 @@ fn seizing_the_throne_revives_a_frozen_ally_until_the_controller_is_taken() {
     assert!(taken.fen().ends_with(" bk - -"), "{}", taken.fen());
     assert_eq!(
         taken.outcome().map(|o| (o.winner, o.termination)),
-        Some((Some(Team::Second), Termination::Rule("both Kings taken")))
+        Some((Some(Color::Black), Termination::Rule("both Kings taken")))
     );
 }
 
@@ -429,7 +429,7 @@ fn the_game_ends_when_both_kings_of_a_team_are_taken_or_kings_are_bare() {
         "b d r - -",
     );
     let won = play(&with_red_frozen, "c7c8");
-    assert_eq!(won.outcome().and_then(|o| o.winner), Some(Team::First));
+    assert_eq!(won.outcome().and_then(|o| o.winner), Some(Color::White));
     assert!(moves(&won).is_empty(), "perft stops at a decided game");
     let bare = position(
         &[KINGS[0], KINGS[1], ("h2", "rK"), ("g4", "rN"), KINGS[3]],

@@ -1,4 +1,4 @@
-//! Oracle chess perft against `tests/perft/oracle.perft` (the issue's
+//! Oracle chess perft against `tests/perft/oracle.perft` (the rules page's
 //! reference counts and positions cross-checked with the slow generator),
 //! and random playouts keeping the hash, position string and move text exact.
 

@@ -9,7 +9,7 @@ use augur_oracle::{MoveKind, OracleMove, Position};
 use augur_oracle_reference as reference;
 use rand::prelude::*;
 
-/// The move kinds the issue asks to see, in report order.
+/// The move kinds the cross-check must see, in report order.
 const KINDS: [&str; 8] = [
     "figure goes",
     "figure takes",

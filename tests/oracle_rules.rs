@@ -1,10 +1,9 @@
-//! Oracle chess rules, scenario by scenario (`shared/rulings/oracle.md`,
-//! `docs/rules/oracle.md`): every move kind, the Lord-soul prohibitions,
+//! Oracle chess rules, scenario by scenario (`docs/rules/oracle.md`): every move kind, the Lord-soul prohibitions,
 //! check by figures and by souls, mate, stalemate, the draw rules, position
 //! strings (each rejection) and move text.
 
-use augur_core::{Game, MoveError, MoveList, Team, Termination};
-use augur_oracle::{Body, Color, Position, Soul};
+use augur_core::{Color, Game, MoveError, MoveList, Termination};
+use augur_oracle::{Body, Position, Soul};
 
 fn pos(text: &str) -> Position {
     Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -223,7 +222,7 @@ fn checkmate_and_stalemate() {
     assert!(mate.in_check());
     assert_eq!(moves(&mate), Vec::<String>::new());
     let outcome = mate.outcome().expect("over");
-    assert_eq!(outcome.winner, Some(Team::First));
+    assert_eq!(outcome.winner, Some(Color::White));
     assert_eq!(outcome.termination, Termination::Checkmate);
     let stale = pos("l7/8/2H5/8/8/8/8/1C2L3 - - b 0 1");
     assert!(!stale.in_check());

@@ -1,4 +1,4 @@
-//! Ultima perft against `tests/perft/ultima.perft` (the reference
+//! Ultima perft against `tests/perft/ultima.perft` (the rules page's reference
 //! counts), and random playouts keeping the hash and position string exact.
 
 use augur_core::Game;

@@ -1,6 +1,6 @@
-//! Ultima rules, example by example: the capture diagrams of the vchess rules
-//! text (`shared/rules-source/ultima.pug.txt`) replayed move by move, where
-//! the project's rulings (`shared/rulings/ultima.md`) decide over the text,
+//! Ultima rules, example by example: the capture diagrams of the published
+//! (vchess) rules text replayed move by move, where the project's rulings
+//! (`docs/rules/ultima.md`) decide over the text,
 //! then immobilization, check, the ends of the game, illegal move text and
 //! rejected position strings.
 //!
@@ -9,8 +9,8 @@
 //! square for the king, the one piece that captures by displacement). The
 //! helper also checks that nothing else on the board changed.
 
-use augur_core::{Game, MoveError, MoveList, Outcome, Square, Team, Termination};
-use augur_ultima::{Color, Kind, Position, UltimaMove};
+use augur_core::{Color, Game, MoveError, MoveList, Outcome, Square, Termination};
+use augur_ultima::{Kind, Position, UltimaMove};
 
 fn pos(text: &str) -> Position {
     Position::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -460,17 +460,17 @@ fn checkmate_outcomes() {
     assert!(legal(&position).is_empty());
     assert_eq!(
         position.outcome(),
-        Some(Outcome::win(Team::Second, Termination::Checkmate))
+        Some(Outcome::win(Color::Black, Termination::Checkmate))
     );
     // A king frozen by the immobilizer b2 and checked by the chameleon a2.
     assert_eq!(
         pos("k7/8/8/8/8/8/bm6/K7 w 0").outcome(),
-        Some(Outcome::win(Team::Second, Termination::Checkmate))
+        Some(Outcome::win(Color::Black, Termination::Checkmate))
     );
     // Black's king frozen by the white immobilizer, next to the white king.
     assert_eq!(
         pos("8/8/5M2/4k3/3K4/8/8/8 b 0").outcome(),
-        Some(Outcome::win(Team::First, Termination::Checkmate))
+        Some(Outcome::win(Color::White, Termination::Checkmate))
     );
 }
 

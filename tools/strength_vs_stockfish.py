@@ -9,7 +9,7 @@ or by an illegal move counts as a loss for the offender. Prints the score,
 the Elo difference with its 95% error bar, and the Stockfish-relative Elo
 estimate, and writes a PGN.
 
-Reproduce the issue's figures:
+Reproduce the figures in the docs:
     make && python3 tools/strength_vs_stockfish.py --elo 2000 --games 100
     python3 tools/strength_vs_stockfish.py --elo 1500 --games 40
     python3 tools/strength_vs_stockfish.py --elo 2500 --games 40

@@ -1,10 +1,9 @@
 //! `augur_core::Game` for chess.
 
-use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Team};
+use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError};
 
 use crate::moves::{Move, parse_uci_syntax};
 use crate::position::Position;
-use crate::types::Color;
 
 impl Game for Position {
     type Move = Move;
@@ -49,10 +48,10 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn team(&self) -> Team {
+    fn team(&self) -> Color {
         match self.side {
-            Color::White => Team::First,
-            Color::Black => Team::Second,
+            Color::White => Color::White,
+            Color::Black => Color::Black,
         }
     }
 

@@ -6,7 +6,7 @@
 //! bulk counting for perft, FEN reading with full validation and canonical
 //! FEN writing, UCI move text, and the end-of-game rules.
 //!
-//! Rule choices (the rules are `shared/rules-source/standard-chess.md`):
+//! Rule choices (the FIDE Laws of Chess; our account: `docs/rules/chess.md`):
 //! - The en passant square is kept (hashed, and written in FEN) only when an
 //!   en passant capture is legal, so repetition compares positions by what
 //!   can actually be played, as FIDE's rule intends.

@@ -1,4 +1,4 @@
-//! How a chess game ends (per `shared/rules-source/standard-chess.md`):
+//! How a chess game ends (per `docs/rules/chess.md`):
 //! checkmate, stalemate, the 50-move rule (100 plies without a capture or
 //! pawn move; a mate delivered on the 100th ply still counts as mate), and
 //! insufficient material. Threefold repetition needs the game's history and
@@ -9,10 +9,10 @@
 //! two, which is equally dead: no pawns, rooks or queens, and either a single
 //! knight and nothing else, or only bishops, all on squares of one colour.
 
-use augur_core::{Bitboard, Outcome, Team, Termination};
+use augur_core::{Bitboard, Color, Outcome, Termination};
 
 use crate::position::Position;
-use crate::types::{Color, Role};
+use crate::types::Role;
 
 impl Position {
     /// Whether neither side can ever checkmate.
@@ -35,8 +35,8 @@ impl Position {
         if self.count_legal_moves() == 0 {
             return Some(if self.checkers.any() {
                 let winner = match self.side {
-                    Color::White => Team::Second,
-                    Color::Black => Team::First,
+                    Color::White => Color::Black,
+                    Color::Black => Color::White,
                 };
                 Outcome::win(winner, Termination::Checkmate)
             } else {

@@ -1,30 +1,6 @@
 //! Colours, piece roles, pieces and castling rights.
 
-/// A player's colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Color {
-    /// The other colour.
-    #[inline(always)]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use augur_core::Color;
 
 /// What a piece is, regardless of colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

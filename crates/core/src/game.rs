@@ -4,28 +4,31 @@ use crate::movelist::MoveList;
 use std::fmt;
 use std::hash::Hash;
 
-/// One of the two sides that win or lose together. In two-player games a
-/// team is a player (`First` is White); in Enochian chess a team is a pair of
-/// allied armies.
+/// One of the two sides that win or lose together: a player in two-player
+/// games (White moves first), a team of two allied armies in Enochian chess
+/// (White is Blue and Black, Black is Yellow and Red).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Team {
-    /// The team that moves first in standard chess (White).
-    First,
-    /// The other team (Black in chess).
-    Second,
+pub enum Color {
+    /// Moves first in two-player games (Blue and Black in Enochian chess).
+    White = 0,
+    /// The other side (Yellow and Red in Enochian chess).
+    Black = 1,
 }
 
-impl Team {
-    /// The other team.
+impl Color {
+    /// Both colors, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other color.
     #[inline(always)]
-    pub const fn opponent(self) -> Team {
+    pub const fn opponent(self) -> Color {
         match self {
-            Team::First => Team::Second,
-            Team::Second => Team::First,
+            Color::White => Color::Black,
+            Color::Black => Color::White,
         }
     }
 
-    /// 0 for `First`, 1 for `Second`.
+    /// 0 for White, 1 for Black.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -66,14 +69,14 @@ impl fmt::Display for Termination {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The winning team, or `None` for a draw.
-    pub winner: Option<Team>,
+    pub winner: Option<Color>,
     /// Why the game ended.
     pub termination: Termination,
 }
 
 impl Outcome {
     /// A win for `team`.
-    pub const fn win(team: Team, termination: Termination) -> Self {
+    pub const fn win(team: Color, termination: Termination) -> Self {
         Self {
             winner: Some(team),
             termination,
@@ -152,7 +155,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const SEAT_NAMES: &'static [&'static str] = &["white", "black"];
 
     /// The team each of [`Game::SEAT_NAMES`] plays for.
-    const SEAT_TEAMS: &'static [Team] = &[Team::First, Team::Second];
+    const SEAT_TEAMS: &'static [Color] = &[Color::White, Color::Black];
 
     /// The teams' names as record tags name their players (`White`,
     /// `Black` in chess).
@@ -178,7 +181,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn encode_move(mv: Self::Move) -> u32;
 
     /// The team to move.
-    fn team(&self) -> Team;
+    fn team(&self) -> Color;
 
     /// A text drawing of the position for people (the protocol's `d`).
     fn diagram(&self) -> String;

@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::tables::queen_leaps;
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{EvalTerm, Evaluate, Game, Square, Team};
+use augur_core::{Color, EvalTerm, Evaluate, Game, Square};
 
 /// The number of evaluation features.
 pub const EVAL_FEATURES: usize = 19;
@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// The evaluation features of `team` (its two armies together).
-    pub fn eval_features(&self, team: Team) -> [i32; EVAL_FEATURES] {
+    pub fn eval_features(&self, team: Color) -> [i32; EVAL_FEATURES] {
         let mut f = [0; EVAL_FEATURES];
         for army in team_armies(team) {
             self.army_features(army, false, &mut f);
@@ -149,7 +149,7 @@ impl Position {
         f
     }
 
-    fn team_score(&self, team: Team, material_only: bool) -> i32 {
+    fn team_score(&self, team: Color, material_only: bool) -> i32 {
         let mut f = [0; EVAL_FEATURES];
         for army in team_armies(team) {
             self.army_features(army, material_only, &mut f);
@@ -187,8 +187,8 @@ impl Evaluate for Position {
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         let (first, second) = (
-            self.eval_features(Team::First),
-            self.eval_features(Team::Second),
+            self.eval_features(Color::White),
+            self.eval_features(Color::Black),
         );
         let sum = |range: std::ops::Range<usize>, f: &[i32; EVAL_FEATURES]| -> i32 {
             range.map(|i| f[i] * EVAL_WEIGHTS[i]).sum()
@@ -199,8 +199,8 @@ impl Evaluate for Position {
             second: sum(range, &second),
         };
         let tempo = match self.team() {
-            Team::First => (TEMPO, 0),
-            Team::Second => (0, TEMPO),
+            Color::White => (TEMPO, 0),
+            Color::Black => (0, TEMPO),
         };
         vec![
             term("material", 0..6),

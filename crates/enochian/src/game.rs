@@ -5,7 +5,7 @@ use crate::moves::EnochianMove;
 use crate::position::{Die, Position};
 use crate::text::START;
 use crate::types::{Army, Kind, team_armies};
-use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Square, Team, Termination};
+use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Square, Termination};
 
 /// Plies with neither a capture, a pawn move nor an exchange after which
 /// Augur calls the game drawn (50 turns of each army). Not in the rulings:
@@ -22,7 +22,7 @@ impl Position {
 
     /// Whether both Kings of one team are bare (this covers four bare Kings).
     pub fn bare_kings_draw(&self) -> bool {
-        [Team::First, Team::Second]
+        [Color::White, Color::Black]
             .into_iter()
             .any(|team| team_armies(team).into_iter().all(|a| self.bare(a)))
     }
@@ -143,7 +143,7 @@ impl Game for Position {
     const BENCH_DEPTH: u32 = 14;
     /// Each army keeps its own clock, in [`Army::index`] order.
     const SEAT_NAMES: &'static [&'static str] = &["yellow", "blue", "red", "black"];
-    const SEAT_TEAMS: &'static [Team] = &[Team::Second, Team::First, Team::Second, Team::First];
+    const SEAT_TEAMS: &'static [Color] = &[Color::Black, Color::White, Color::Black, Color::White];
     /// Record tags name each team's pair of armies.
     const TEAM_NAMES: [&'static str; 2] = ["BlueBlack", "RedYellow"];
 
@@ -171,7 +171,7 @@ impl Game for Position {
         mv.bits()
     }
 
-    fn team(&self) -> Team {
+    fn team(&self) -> Color {
         self.to_move.team()
     }
 
@@ -226,7 +226,7 @@ impl Game for Position {
     /// both Kings of one team are bare, when no army can move, or (Augur's
     /// rule) after [`QUIET_LIMIT`] quiet plies.
     fn outcome(&self) -> Option<Outcome> {
-        for team in [Team::First, Team::Second] {
+        for team in [Color::White, Color::Black] {
             if self.kings_of(team) == 0 {
                 return Some(Outcome::win(
                     team.opponent(),
@@ -249,7 +249,7 @@ impl Game for Position {
     /// Over for perft and the generator: a team has lost both Kings, or
     /// no army can move.
     fn is_decided(&self) -> bool {
-        self.stuck || self.kings_of(Team::First) == 0 || self.kings_of(Team::Second) == 0
+        self.stuck || self.kings_of(Color::White) == 0 || self.kings_of(Color::Black) == 0
     }
 
     fn chance_outcomes(&self) -> u32 {

@@ -1,5 +1,5 @@
-//! augur-enochian: Enochian chess for Augur, as `shared/rulings/enochian.md`
-//! rules it (our own account: `docs/rules/enochian.md`).
+//! augur-enochian: Enochian chess for Augur, as `docs/rules/enochian.md`
+//! (the project's rules page) has it.
 //!
 //! It owns the Enochian [`Position`]: pieces by kind and by army on
 //! bitboards, pawn types, shared thrones, the army to move and the

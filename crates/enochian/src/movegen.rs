@@ -7,7 +7,7 @@ use crate::position::{Die, Position};
 use crate::tables::{pawn_push, pawn_takes, queen_leaps};
 use crate::types::{Army, Kind, PawnType};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, Game, MoveList, Square, Team};
+use augur_core::{Bitboard, Color, Game, MoveList, Square};
 
 /// What one army may move onto, computed once per generation.
 struct Reach {
@@ -164,8 +164,8 @@ impl Position {
     /// from the rule that a King in check that can move must move).
     pub(crate) fn exchange_possible(&self) -> bool {
         !self.die.divination()
-            && self.kings_of(Team::First) == 1
-            && self.kings_of(Team::Second) == 1
+            && self.kings_of(Color::White) == 1
+            && self.kings_of(Color::Black) == 1
     }
 
     /// Appends every legal move of the army to move.

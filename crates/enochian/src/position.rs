@@ -5,7 +5,7 @@ use crate::tables::{pawn_takers, queen_leaps};
 use crate::types::{Army, Kind, PawnType, Piece};
 use crate::zobrist;
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, Square, Team};
+use augur_core::{Bitboard, Color, Square};
 
 /// The die: off in a normal game; in divination mode the roll of the army
 /// to move, or not rolled yet (a chance event for the searcher).
@@ -315,7 +315,7 @@ impl Position {
 
     /// Squares of unfrozen pieces of `team`.
     #[inline(always)]
-    pub fn active(&self, team: Team) -> Bitboard {
+    pub fn active(&self, team: Color) -> Bitboard {
         let [a, b] = crate::types::team_armies(team);
         let mut bb = Bitboard::EMPTY;
         if !self.is_frozen(a) {
@@ -328,14 +328,14 @@ impl Position {
     }
 
     /// The number of Kings of `team` on the board.
-    pub fn kings_of(&self, team: Team) -> u32 {
+    pub fn kings_of(&self, team: Color) -> u32 {
         let [a, b] = crate::types::team_armies(team);
         (self.pieces(a, Kind::King) | self.pieces(b, Kind::King)).count()
     }
 
     /// Whether `square` is attacked by an unfrozen piece of `team` over the
     /// occupancy `occupied`.
-    pub(crate) fn attacked_by(&self, team: Team, square: Square, occupied: Bitboard) -> bool {
+    pub(crate) fn attacked_by(&self, team: Color, square: Square, occupied: Bitboard) -> bool {
         let [a, b] = crate::types::team_armies(team);
         let mut attackers = Bitboard::EMPTY;
         for army in [a, b] {

@@ -1,7 +1,7 @@
 //! Armies, teams, piece kinds and the fixed geometry of each army (throne,
 //! pawn direction, promotion line).
 
-use augur_core::{Bitboard, Square, Team};
+use augur_core::{Bitboard, Color, Square};
 
 /// One of the four armies. The discriminant is the index used everywhere
 /// (bitboards, keys, the position string's `y b r k` order).
@@ -50,10 +50,10 @@ impl Army {
 
     /// Blue and Black are the first team, Red and Yellow the second.
     #[inline(always)]
-    pub const fn team(self) -> Team {
+    pub const fn team(self) -> Color {
         match self {
-            Army::Blue | Army::Black => Team::First,
-            Army::Red | Army::Yellow => Team::Second,
+            Army::Blue | Army::Black => Color::White,
+            Army::Red | Army::Yellow => Color::Black,
         }
     }
 
@@ -116,10 +116,10 @@ impl Army {
 }
 
 /// The two armies of a team.
-pub const fn team_armies(team: Team) -> [Army; 2] {
+pub const fn team_armies(team: Color) -> [Army; 2] {
     match team {
-        Team::First => [Army::Blue, Army::Black],
-        Team::Second => [Army::Yellow, Army::Red],
+        Color::White => [Army::Blue, Army::Black],
+        Color::Black => [Army::Yellow, Army::Red],
     }
 }
 

@@ -1,12 +1,12 @@
 //! The `augur_core::Game` implementation, the end of the game and the
 //! board drawn for people.
 
-use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Square, Team, Termination};
+use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Square, Termination};
 
 use crate::moves::{MoveKind, OracleMove};
 use crate::position::Position;
 use crate::text::START;
-use crate::types::{Body, Color, Soul};
+use crate::types::{Body, Soul};
 
 /// Plies without a reset after which the game is drawn (32 rounds).
 pub const QUIET_LIMIT: u32 = 64;
@@ -108,10 +108,10 @@ impl Game for Position {
         mv.bits()
     }
 
-    fn team(&self) -> Team {
+    fn team(&self) -> Color {
         match self.side {
-            Color::White => Team::First,
-            Color::Black => Team::Second,
+            Color::White => Color::White,
+            Color::Black => Color::Black,
         }
     }
 

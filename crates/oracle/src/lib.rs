@@ -1,5 +1,5 @@
-//! augur-oracle: Oracle chess for Augur, as `shared/rulings/oracle.md`
-//! rules it (our own account: `docs/rules/oracle.md`).
+//! augur-oracle: Oracle chess for Augur, as `docs/rules/oracle.md`
+//! (the project's rules page) has it.
 //!
 //! It owns the Oracle [`Position`]: bodies by class and colour on
 //! bitboards, the soul layer (squares hosting each soul class), the packed

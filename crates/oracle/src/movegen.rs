@@ -11,6 +11,7 @@ use augur_core::{Bitboard, MoveList, Square};
 
 use crate::moves::OracleMove;
 use crate::position::Position;
+use crate::types;
 use crate::types::{Body, Cell, Color, Soul};
 
 /// One step forward for `color`, if on the board.
@@ -64,7 +65,8 @@ impl Position {
             targets |= king_attacks(from);
         }
         if cell.count(Soul::Soldier) > 0 {
-            targets |= (forward(from, us) & !bodies) | (pawn_attacks(from, us.upwards()) & enemy);
+            targets |=
+                (forward(from, us) & !bodies) | (pawn_attacks(from, types::upwards(us)) & enemy);
         }
         targets & !own
     }
@@ -83,7 +85,7 @@ impl Position {
             Soul::Soldier => {
                 return (
                     forward(from, us) & bodies,
-                    pawn_attacks(from, us.upwards()) & souls,
+                    pawn_attacks(from, types::upwards(us)) & souls,
                 );
             }
         };
@@ -110,7 +112,7 @@ impl Position {
             }
         }
         if self.earth_count(us, Body::Priestess) > 0 {
-            let last_rank = Bitboard::rank(us.last_rank());
+            let last_rank = Bitboard::rank(types::last_rank(us));
             for square in self.living & own & self.bodies[Body::Soldier.index()] & last_rank {
                 out.push(OracleMove::promotion(square));
             }

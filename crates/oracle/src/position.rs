@@ -10,6 +10,7 @@ use augur_core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 
+use crate::types;
 use crate::types::{Body, Cell, Color, Soul};
 use crate::zobrist;
 
@@ -268,7 +269,7 @@ impl Position {
         let souls = &self.souls;
         let bodies = self.occupied();
         let soul_squares = self.soul_squares();
-        let upwards = attacker.opponent().upwards();
+        let upwards = types::upwards(attacker.opponent());
         let figure_lines = (rook_attacks(square, bodies) & souls[Soul::Chariot.index()])
             | (bishop_attacks(square, bodies) & souls[Soul::Elephant.index()]);
         let figure_steps = (knight_attacks(square) & souls[Soul::Horse.index()])

@@ -1,4 +1,4 @@
-//! The position string (`shared/rulings/oracle.md`, protocol.md):
+//! The position string (`docs/rules/oracle.md`, protocol.md):
 //! `<board> <earth> <underworld> <side> <quiet> <round>`.
 //!
 //! Reading accepts every spelling the rulings describe and a few harmless

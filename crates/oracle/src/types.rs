@@ -1,48 +1,6 @@
 //! Colours, body classes, soul classes and the packed content of a square.
 
-/// A side (and the colour of a body).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Color {
-    /// Both colours, White first.
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other side.
-    #[inline(always)]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 or 1.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Whether "forward" for this colour is towards rank 8.
-    #[inline(always)]
-    pub const fn upwards(self) -> bool {
-        matches!(self, Color::White)
-    }
-
-    /// The rank (0..8) a Soldier of this colour promotes on.
-    #[inline(always)]
-    pub const fn last_rank(self) -> u8 {
-        match self {
-            Color::White => 7,
-            Color::Black => 0,
-        }
-    }
-}
+pub use augur_core::Color;
 
 /// The six classes of body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -274,5 +232,18 @@ impl Cell {
     /// The soul classes hosted here, each once.
     pub fn soul_classes(self) -> impl Iterator<Item = Soul> {
         Soul::ALL.into_iter().filter(move |&s| self.count(s) > 0)
+    }
+}
+
+/// Whether `color`'s pawns move towards higher ranks (White's do).
+pub const fn upwards(color: Color) -> bool {
+    matches!(color, Color::White)
+}
+
+/// The rank (0-7) on which `color`'s pawns promote.
+pub const fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 7,
+        Color::Black => 0,
     }
 }

@@ -185,8 +185,8 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             );
         }
         let team_clock = match self.position.team() {
-            augur_core::Team::First => (params.wtime, params.winc),
-            augur_core::Team::Second => (params.btime, params.binc),
+            augur_core::Color::White => (params.wtime, params.winc),
+            augur_core::Color::Black => (params.btime, params.binc),
         };
         // An army's own clock (Enochian) wins over its team's.
         let (time, increment) = match self.position.seat() {
@@ -352,7 +352,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             ));
         }
         let own = self.position.evaluate();
-        let first = if self.position.team() == augur_core::Team::First {
+        let first = if self.position.team() == augur_core::Color::White {
             own
         } else {
             -own

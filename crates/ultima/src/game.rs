@@ -1,11 +1,10 @@
 //! The `augur_core::Game` implementation and the end of the game.
 
-use augur_core::{Game, MoveError, MoveList, Outcome, PositionError, Team, Termination};
+use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Termination};
 
 use crate::moves::UltimaMove;
 use crate::position::Position;
 use crate::text::START;
-use crate::types::Color;
 
 impl Game for Position {
     type Move = UltimaMove;
@@ -45,10 +44,10 @@ impl Game for Position {
         u32::from(mv.0)
     }
 
-    fn team(&self) -> Team {
+    fn team(&self) -> Color {
         match self.side {
-            Color::White => Team::First,
-            Color::Black => Team::Second,
+            Color::White => Color::White,
+            Color::Black => Color::Black,
         }
     }
 

@@ -1,5 +1,5 @@
-//! augur-ultima: Ultima (Baroque chess) for Augur, as `shared/rulings/ultima.md`
-//! rules it.
+//! augur-ultima: Ultima (Baroque chess) for Augur, as `docs/rules/ultima.md`
+//! (the project's rules page) has it.
 //!
 //! It owns the Ultima [`Position`] (bitboards by kind and colour, a mailbox,
 //! an incrementally updated Zobrist key over pieces and side to move), legal

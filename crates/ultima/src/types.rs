@@ -1,28 +1,6 @@
 //! Colours and piece kinds.
 
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first.
-    White = 0,
-    /// Moves second.
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 or 1.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use augur_core::Color;
 
 /// Ultima's pieces (vchess letters in brackets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -33,7 +33,7 @@ pub struct Adjudication {
 /// Settings of a game.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// The limit of each team's engine (index 0: `Team::First`).
+    /// The limit of each team's engine (index 0: `Color::White`).
     pub limits: Vec<Limit>,
     /// Milliseconds an engine may overstep its clock before it loses.
     pub time_margin_ms: u64,
@@ -82,7 +82,7 @@ pub struct OfferRecord {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// The winning team (0: `Team::First`), `None` for a draw.
+    /// The winning team (0: `Color::White`), `None` for a draw.
     pub winner: Option<usize>,
     /// Why, in words (`checkmate`, `time forfeit`, `illegal move e2e5`, ...).
     pub reason: String,

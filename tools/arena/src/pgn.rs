@@ -111,7 +111,7 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     // only nominal).
     let armies = G::SEAT_TEAMS.len();
     let mut ply = if armies == 2 {
-        usize::from(position.team() == augur_core::Team::Second)
+        usize::from(position.team() == augur_core::Color::Black)
     } else {
         0
     };

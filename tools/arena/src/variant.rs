@@ -3,7 +3,7 @@
 //! an offer, and its divination mode. Adding a game to the arena is one
 //! impl here; `augur-games` dispatches `--variant` to it.
 //!
-//! Terms: a *team* wins or loses (index 0 is `Team::First`, White in chess,
+//! Terms: a *team* wins or loses (index 0 is `Color::White`: White in chess,
 //! Blue+Black in Enochian chess); an *army* has a clock and (with
 //! `--seats army`) an engine process of its own. In two-player games the
 //! armies are the teams; in Enochian chess they are Yellow, Blue, Red and

@@ -2,8 +2,8 @@
 //!
 //! This crate is an **independent reference implementation** of Enochian
 //! chess as the Augur engine plays it, written only from the project's
-//! rulings page (`shared/rulings/enochian.md`) and, where that page is
-//! silent, the rules text it cites (`shared/rules-source/enochian-chess.md`).
+//! rulings page (summarised in `docs/rules/enochian.md`) and, where that page is
+//! silent, the published rules text it cites.
 //! It shares no code with the engine's fast bitboard generator
 //! (`crates/enochian`, which its author did not read) and exists so the two
 //! can be cross-checked (perft counts, per-position move lists, check flags,

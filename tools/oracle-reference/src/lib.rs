@@ -2,7 +2,7 @@
 //!
 //! This crate is an **independent reference implementation** of the rules of
 //! Oracle chess as the Augur engine plays them, written only from the
-//! project's rulings page (`shared/rulings/oracle.md`) and, where that page is
+//! project's rulings page (summarised in `docs/rules/oracle.md`) and, where that page is
 //! silent, the detailed rules text it cites. It shares no code with the
 //! engine's fast bitboard generator (`crates/oracle`, which its author did not
 //! read) and exists so that the two can be cross-checked (perft counts,

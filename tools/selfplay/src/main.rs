@@ -19,7 +19,7 @@
 //! cargo run --release -p augur-tune -- --data target/selfplay.txt --epochs 400
 //! ```
 
-use augur_core::{Evaluate, MoveList, Team};
+use augur_core::{Color, Evaluate, MoveList};
 use augur_games::{Variant, with_game};
 use augur_search::{Engine, Limits, SearchControl};
 use clap::Parser;
@@ -76,7 +76,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
     }
     let mut engine = Engine::<G>::new(8, 1);
     let mut recorded = Vec::new();
-    let mut winning_streak = (Team::First, 0u32);
+    let mut winning_streak = (Color::White, 0u32);
     let result = loop {
         if let Some(outcome) = position.outcome_with_history(&keys) {
             break outcome.winner;
@@ -118,8 +118,8 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
         position = position.play(best);
     };
     let label = match result {
-        Some(Team::First) => "1-0",
-        Some(Team::Second) => "0-1",
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
         None => "1/2-1/2",
     };
     recorded

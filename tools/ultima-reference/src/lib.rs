@@ -2,7 +2,7 @@
 //!
 //! This crate is an **independent reference implementation** of the rules of
 //! Ultima (Baroque chess) as the Augur engine plays them, written only from the
-//! project's rulings page (`shared/rulings/ultima.md`) and, where that page is
+//! project's rulings page (summarised in `docs/rules/ultima.md`) and, where that page is
 //! silent, the vchess rules text it cites. It shares no code with the engine's
 //! fast bitboard generator and exists so that the two can be cross-checked
 //! (perft counts, per-position move lists, capture sets, check flags).

@@ -15,8 +15,8 @@
 //! cargo run --release -p augur-tune --bin augur-tune-enochian-eval -- target/enochian-selfplay.txt
 //! ```
 
+use augur_core::Color;
 use augur_core::Game;
-use augur_core::Team;
 use augur_enochian::{EVAL_FEATURES, EVAL_NAMES, EVAL_WEIGHTS, Position};
 use augur_tune::linear::{AdamSettings, run};
 
@@ -37,8 +37,8 @@ fn main() -> std::process::ExitCode {
         &settings,
         |text| {
             let position = Position::from_fen(text).map_err(|e| e.to_string())?;
-            let first = position.eval_features(Team::First);
-            let second = position.eval_features(Team::Second);
+            let first = position.eval_features(Color::White);
+            let second = position.eval_features(Color::Black);
             Ok(std::array::from_fn(|i| f64::from(first[i] - second[i])))
         },
     )
