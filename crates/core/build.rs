@@ -162,29 +162,29 @@ fn main() {
             out,
             "pub(crate) static {name}_ENTRIES: [SliderEntry; 64] = ["
         )
-        .unwrap();
+        .expect("writing to a String cannot fail");
         for e in &entries {
             writeln!(
                 out,
                 "    SliderEntry {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
                 e.mask, e.magic, e.shift, e.offset
             )
-            .unwrap();
+            .expect("writing to a String cannot fail");
         }
-        writeln!(out, "];").unwrap();
+        writeln!(out, "];").expect("writing to a String cannot fail");
     }
-    writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};").unwrap();
+    writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};").expect("writing to a String cannot fail");
     writeln!(
         out,
         "pub(crate) static SLIDER_TABLE: [u64; {}] = [",
         table.len()
     )
-    .unwrap();
+    .expect("writing to a String cannot fail");
     for chunk in table.chunks(8) {
         let line: Vec<String> = chunk.iter().map(|v| format!("{v:#x}")).collect();
-        writeln!(out, "    {},", line.join(", ")).unwrap();
+        writeln!(out, "    {},", line.join(", ")).expect("writing to a String cannot fail");
     }
-    writeln!(out, "];").unwrap();
+    writeln!(out, "];").expect("writing to a String cannot fail");
     let path = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo"))
         .join("sliders.rs");
     std::fs::write(path, out).expect("writing the slider tables");

@@ -49,10 +49,7 @@ impl Game for Position {
 
     #[inline(always)]
     fn team(&self) -> Color {
-        match self.side {
-            Color::White => Color::White,
-            Color::Black => Color::Black,
-        }
+        self.side
     }
 
     fn diagram(&self) -> String {

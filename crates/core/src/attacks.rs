@@ -25,6 +25,7 @@ fn slider_index(entry: &SliderEntry, occupied: u64) -> usize {
     {
         if USE_PEXT {
             // SAFETY: the `bmi2` target feature is enabled for this build.
+            #[allow(unsafe_code)]
             let index = unsafe { core::arch::x86_64::_pext_u64(occupied, entry.mask) };
             return entry.offset + index as usize;
         }

@@ -91,7 +91,7 @@ impl TranspositionTable {
     /// the memory (instead of aborting the process).
     pub fn try_new(megabytes: usize) -> Result<Self, TryReserveError> {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
         let mut slots = Vec::new();
         slots.try_reserve_exact(buckets * BUCKET)?;
         slots.resize_with(buckets * BUCKET, Slot::default);
@@ -104,7 +104,7 @@ impl TranspositionTable {
 
     /// The table's size in whole megabytes (at least 1).
     pub fn megabytes(&self) -> usize {
-        ((self.slots.len() * std::mem::size_of::<Slot>()) >> 20).max(1)
+        ((self.slots.len() * size_of::<Slot>()) >> 20).max(1)
     }
 
     /// Empties the table.

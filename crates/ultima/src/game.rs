@@ -45,10 +45,7 @@ impl Game for Position {
     }
 
     fn team(&self) -> Color {
-        match self.side {
-            Color::White => Color::White,
-            Color::Black => Color::Black,
-        }
+        self.side
     }
 
     fn diagram(&self) -> String {

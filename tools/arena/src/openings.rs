@@ -132,7 +132,7 @@ mod tests {
              r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n",
         )
         .expect("write");
-        let positions = OpeningBook::load::<augur_chess::Position>(&dir).expect("loads");
+        let positions = OpeningBook::load::<augur_games::chess::Position>(&dir).expect("loads");
         let _ = std::fs::remove_file(&dir);
         assert_eq!(positions.len(), 2);
         let book = OpeningBook {
@@ -142,8 +142,8 @@ mod tests {
             seed: 3,
             divination: false,
         };
-        let (a, moves_a) = book.opening::<augur_chess::Position>(1);
-        let (b, moves_b) = book.opening::<augur_chess::Position>(1);
+        let (a, moves_a) = book.opening::<augur_games::chess::Position>(1);
+        let (b, moves_b) = book.opening::<augur_games::chess::Position>(1);
         assert_eq!((a.fen(), &moves_a), (b.fen(), &moves_b));
         assert_eq!(moves_a.len(), 4);
         assert!(a.fen().starts_with("r1bqkbnr"));
@@ -158,11 +158,11 @@ mod tests {
             seed: 9,
             divination: true,
         };
-        let (start, moves) = book.opening::<augur_enochian::Position>(2);
+        let (start, moves) = book.opening::<augur_games::enochian::Position>(2);
         assert!(start.fen().ends_with(" ?"));
         assert_eq!(moves.len(), 6);
         assert!(moves.iter().all(|m| m.as_bytes()[1] == b':'), "{moves:?}");
-        assert_eq!(book.opening::<augur_enochian::Position>(2).1, moves);
+        assert_eq!(book.opening::<augur_games::enochian::Position>(2).1, moves);
         let mut position = start;
         for text in &moves {
             position = augur_core::play_text(&position, text)

@@ -37,17 +37,17 @@ pub trait ArenaGame: Game {
     }
 }
 
-impl ArenaGame for augur_chess::Position {
-    fn pgn_move(&self, mv: augur_chess::Move) -> String {
+impl ArenaGame for augur_games::chess::Position {
+    fn pgn_move(&self, mv: augur_games::chess::Move) -> String {
         self.san(mv)
     }
 }
 
-impl ArenaGame for augur_ultima::Position {}
+impl ArenaGame for augur_games::ultima::Position {}
 
-impl ArenaGame for augur_oracle::Position {}
+impl ArenaGame for augur_games::oracle::Position {}
 
-impl ArenaGame for augur_enochian::Position {
+impl ArenaGame for augur_games::enochian::Position {
     /// The first army of the other team, in turn order after the mover,
     /// that is not frozen (the one that would move next for that team).
     fn answering_army(&self) -> usize {
@@ -69,7 +69,7 @@ impl ArenaGame for augur_enochian::Position {
     }
 
     fn divination(&self) -> Option<Self> {
-        if self.die() != augur_enochian::Die::Off {
+        if self.die() != augur_games::enochian::Die::Off {
             return Some(self.clone());
         }
         let fen = self.fen();
@@ -84,7 +84,7 @@ impl ArenaGame for augur_enochian::Position {
 mod tests {
     use super::*;
     use augur_core::{Played, play_text};
-    use augur_enochian::Position;
+    use augur_games::enochian::Position;
 
     /// The default start with the Yellow and Black Kings taken (their
     /// armies frozen): each team holds a King, so `exchange` is legal.
@@ -93,14 +93,14 @@ mod tests {
     #[test]
     fn a_declined_exchange_pass_replays_only_where_the_exchange_is_the_only_move() {
         let only_exchange =
-            augur_enochian::Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -")
+            Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -")
                 .expect("valid");
         let after = play_text(&only_exchange, "0000").expect("the pass replays");
         assert_eq!(
             after.position().fen(),
             "8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -"
         );
-        let start = augur_enochian::Position::startpos();
+        let start = Position::startpos();
         assert!(play_text(&start, "0000").is_err());
     }
 
@@ -114,7 +114,7 @@ mod tests {
         assert!(exchange.needs_agreement(mv));
         // Blue offers; Red (not frozen) answers for Red+Yellow.
         assert_eq!(exchange.answering_army(), 2);
-        assert_eq!(augur_chess::Position::startpos().answering_army(), 1);
+        assert_eq!(augur_games::chess::Position::startpos().answering_army(), 1);
     }
 
     #[test]
@@ -122,7 +122,7 @@ mod tests {
         let start = Position::startpos().divination().expect("divination");
         assert!(start.fen().ends_with(" ?"));
         assert_eq!(start.chance_outcomes(), 6);
-        assert!(augur_chess::Position::startpos().divination().is_none());
+        assert!(augur_games::chess::Position::startpos().divination().is_none());
         let rolled = start.resolve_chance(3);
         assert_eq!(rolled.chance_text().as_deref(), Some("4"));
         let mut list = augur_core::MoveList::new();
