@@ -14,13 +14,14 @@ use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 use crate::pool::{HelperJob, HelperPool, RunningHelpers};
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TranspositionTable};
+use crate::tuning::{
+    ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
+    MIN_HELPED_SEARCH, REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
+};
 use crate::worker::{Budget, Worker};
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
-
-/// Searches with a shorter hard limit run on the main thread alone.
-const MIN_HELPED_SEARCH: Duration = Duration::from_millis(20);
 
 /// Settings that persist between searches.
 #[derive(Clone, Copy, Debug)]
@@ -378,8 +379,8 @@ pub(crate) fn iterate<G: Evaluate>(
         let mut completed = Vec::with_capacity(lines);
         #[allow(clippy::needless_range_loop)] // `line` also numbers the MultiPV line
         for line in 0..lines {
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 5 {
+            let mut delta = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
                 (previous_scores[line] - delta, previous_scores[line] + delta)
             } else {
                 (-INFINITY, INFINITY)
@@ -402,8 +403,8 @@ pub(crate) fn iterate<G: Evaluate>(
                 match bound {
                     None => break score,
                     Some(bound) => {
-                        delta += delta / 2;
-                        if worker.is_main && worker.control.elapsed() > Duration::from_secs(1) {
+                        delta += delta / ASPIRATION_GROWTH_DIVISOR;
+                        if worker.is_main && worker.control.elapsed() > REPORT_BOUNDS_AFTER {
                             report(&info(worker, depth, line, score, Some(bound)));
                         }
                     }
@@ -448,7 +449,7 @@ pub(crate) fn iterate<G: Evaluate>(
             break;
         }
         if result.score.abs() >= MATE_BOUND
-            && depth as i32 > 2 * (MATE - result.score.abs()) + 4
+            && depth as i32 > 2 * (MATE - result.score.abs()) + MATE_PROOF_EXTRA_DEPTH
             && time.is_some()
         {
             break; // A forced mate is found and proven deep enough.
@@ -463,7 +464,7 @@ pub(crate) fn iterate<G: Evaluate>(
             if worker.allowed.len() == 1
                 && worker.is_main
                 && !worker.control.pondering()
-                && depth >= 4
+                && depth >= SINGLE_MOVE_DEPTH
             {
                 break;
             }

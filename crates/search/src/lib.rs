@@ -26,6 +26,7 @@ mod memory;
 mod pool;
 pub mod score;
 mod tt;
+mod tuning;
 mod worker;
 
 pub use control::SearchControl;

@@ -14,12 +14,13 @@ use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
 use crate::tt::{Bound, TableEntry, TranspositionTable};
+use crate::tuning::*;
 
 /// Late move reduction by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let m = (move_number.max(1) as f32).ln();
-    (0.5 + d * m / 2.2) as i32
+    (LMR_BASE + d * m / LMR_DIVISOR) as i32
 }
 
 /// What a worker may spend before it must stop.
@@ -131,7 +132,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= NODE_BATCH {
             self.shared_nodes.add(self.unflushed);
             self.unflushed = 0;
             self.check_time();
@@ -370,16 +371,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= 7 && static_eval - 80 * depth + if improving { 40 } else { 0 } >= beta {
+            let margin =
+                REVERSE_FUTILITY_MARGIN * depth - i32::from(improving) * REVERSE_FUTILITY_IMPROVING;
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH && static_eval - margin >= beta {
                 return static_eval;
             }
             if allow_null
-                && depth >= 3
+                && depth >= NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && position.has_non_pawn_material()
                 && let Some(child) = position.play_null()
             {
-                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let reduction = NULL_MOVE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR)
+                        .min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
                 let score = if child.team() == position.team() {
@@ -436,8 +442,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.score_moves(position, &mut scored, tt_code, ply);
 
-        let depth = if tt_code == 0 && depth >= 5 && !in_check {
-            depth - 1
+        let depth = if tt_code == 0 && depth >= IIR_MIN_DEPTH && !in_check {
+            depth - IIR_REDUCTION
         } else {
             depth
         };
@@ -453,11 +459,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let (mv, quiet, order_score) = Self::pick(&mut scored, index);
             let code = G::encode_move(mv);
             if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
-                let late = 3 + (depth * depth) as usize + usize::from(improving) * 2;
-                if !pv_node && depth <= 3 && quiets_tried.len() >= late {
+                let late = LATE_MOVE_BASE
+                    + (depth * depth) as usize
+                    + usize::from(improving) * LATE_MOVE_IMPROVING;
+                if !pv_node && depth <= LATE_MOVE_MAX_DEPTH && quiets_tried.len() >= late {
                     continue;
                 }
-                if depth <= 3 && static_eval + 100 + 120 * depth <= alpha && order_score < COUNTER {
+                if depth <= FUTILITY_MAX_DEPTH
+                    && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * depth <= alpha
+                    && order_score < COUNTER
+                {
                     continue;
                 }
             }
@@ -468,8 +479,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
             // the others, and unbounded extensions would never end.
-            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
-            let new_depth = depth - 1 + i32::from(extend);
+            let extend = gives_check && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth;
+            let new_depth = depth - 1 + if extend { CHECK_EXTENSION } else { 0 };
             self.keys.push(key);
             self.previous[ply] = code;
 
@@ -477,18 +488,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.child(position, &child, new_depth, alpha, beta, ply, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !gives_check && !in_check {
+                if depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                    && quiet
+                    && !gives_check
+                    && !in_check
+                {
                     r = reduction(depth, searched);
                     if !pv_node {
-                        r += 1;
+                        r += LMR_NON_PV;
                     }
                     if improving {
-                        r -= 1;
+                        r -= LMR_IMPROVING;
                     }
                     if order_score >= COUNTER {
-                        r -= 1;
+                        r -= LMR_KILLER;
                     }
-                    r -= (order_score / 8192).clamp(-2, 2);
+                    r -= (order_score / LMR_HISTORY_DIVISOR)
+                        .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = self.child(
@@ -659,10 +676,6 @@ enum Horizon {
     Full { depth: i32, pv_node: bool },
     Quiescence { qdepth: u32 },
 }
-
-/// Quiescence plies within which chance nodes are averaged; deeper, the
-/// static evaluation of the position before the roll stands.
-const CHANCE_QUIESCENCE_PLIES: u32 = 1;
 
 impl<G: Evaluate> Worker<'_, G> {
     /// Removes moves that need the other team's agreement (they are
