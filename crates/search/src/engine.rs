@@ -18,7 +18,7 @@ use crate::tuning::{
     ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
     MIN_HELPED_SEARCH, REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
 };
-use crate::worker::{Budget, Worker};
+use crate::worker::{Budget, Node, Worker};
 
 /// Stack size of search threads (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -386,7 +386,7 @@ pub(crate) fn iterate<G: Evaluate>(
                 (-INFINITY, INFINITY)
             };
             let score = loop {
-                let score = worker.search(root, depth as i32, alpha, beta, 0, true, false);
+                let score = worker.search(root, Node::root(depth as i32, alpha, beta));
                 if worker.aborted {
                     break score;
                 }
