@@ -304,9 +304,7 @@ impl<G: Evaluate> Engine<G> {
         drop(worker);
         // UCI: after `go infinite` or while pondering, the move waits for
         // `stop` (or `ponderhit`).
-        while !control.stopped() && (limits.infinite || control.pondering()) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        control.wait_for_release(limits.infinite);
         drop(helpers);
         SearchResult {
             nodes: nodes.get(),
