@@ -2,12 +2,16 @@
 //! and the shared node counter.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Shared by the thread that runs a search and the one that reads input.
+/// Shared by the thread that runs a search and the one that reads input:
+/// a handle, and its clones control the same search.
+#[derive(Clone, Debug)]
+pub struct SearchControl(Arc<Signals>);
+
 #[derive(Debug)]
-pub struct SearchControl {
+struct Signals {
     stop: AtomicBool,
     pondering: AtomicBool,
     /// Milliseconds from the search start to `ponderhit` (clock time starts then).
@@ -23,34 +27,34 @@ pub struct SearchControl {
 impl SearchControl {
     /// Control for a search starting now; `pondering` for `go ponder`.
     pub fn new(pondering: bool) -> Self {
-        Self {
+        Self(Arc::new(Signals {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
             started: Instant::now(),
             lock: Mutex::new(()),
             released: Condvar::new(),
-        }
+        }))
     }
 
     /// Asks the search to stop as soon as it can (it still reports a move).
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Release);
+        self.0.stop.store(true, Ordering::Release);
         self.notify();
     }
 
     /// Whether `stop` was asked.
     #[inline]
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.0.stop.load(Ordering::Relaxed)
     }
 
     /// The opponent played the expected move: the ponder search becomes a
     /// normal timed search from now.
     pub fn ponderhit(&self) {
-        let elapsed = self.started.elapsed().as_millis() as u64;
-        self.ponderhit_ms.store(elapsed, Ordering::Release);
-        self.pondering.store(false, Ordering::Release);
+        let elapsed = self.0.started.elapsed().as_millis() as u64;
+        self.0.ponderhit_ms.store(elapsed, Ordering::Release);
+        self.0.pondering.store(false, Ordering::Release);
         self.notify();
     }
 
@@ -59,9 +63,10 @@ impl SearchControl {
     /// Returns at once if neither applies.
     pub(crate) fn wait_for_release(&self, infinite: bool) {
         let held = || !self.stopped() && (infinite || self.pondering());
-        let mut guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut guard = self.0.lock.lock().unwrap_or_else(PoisonError::into_inner);
         while held() {
             guard = self
+                .0
                 .released
                 .wait(guard)
                 .unwrap_or_else(PoisonError::into_inner);
@@ -71,26 +76,26 @@ impl SearchControl {
     /// Wakes a waiting search. Taking the lock makes sure a waiter is either
     /// before its check (and sees the new flag) or already waiting.
     fn notify(&self) {
-        drop(self.lock.lock().unwrap_or_else(PoisonError::into_inner));
-        self.released.notify_all();
+        drop(self.0.lock.lock().unwrap_or_else(PoisonError::into_inner));
+        self.0.released.notify_all();
     }
 
     /// Whether the search is still pondering.
     #[inline]
     pub fn pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
+        self.0.pondering.load(Ordering::Relaxed)
     }
 
     /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.0.started.elapsed()
     }
 
     /// Time counted against the clock: since `ponderhit` for a ponder search.
     pub fn clock_elapsed(&self) -> Duration {
-        let since_start = self.started.elapsed();
+        let since_start = self.0.started.elapsed();
         since_start.saturating_sub(Duration::from_millis(
-            self.ponderhit_ms.load(Ordering::Acquire),
+            self.0.ponderhit_ms.load(Ordering::Acquire),
         ))
     }
 }
@@ -114,19 +119,15 @@ impl NodeCounter {
 #[cfg(test)]
 mod tests {
     use super::SearchControl;
-    use std::sync::Arc;
     use std::sync::mpsc::{RecvTimeoutError, channel};
     use std::time::Duration;
 
     /// Runs `wait_for_release(infinite)` on a thread; returns its control and
     /// a channel that hears when the wait ends.
-    fn waiting(
-        pondering: bool,
-        infinite: bool,
-    ) -> (Arc<SearchControl>, std::sync::mpsc::Receiver<()>) {
-        let control = Arc::new(SearchControl::new(pondering));
+    fn waiting(pondering: bool, infinite: bool) -> (SearchControl, std::sync::mpsc::Receiver<()>) {
+        let control = SearchControl::new(pondering);
         let (sender, released) = channel();
-        let waiter = Arc::clone(&control);
+        let waiter = control.clone();
         std::thread::spawn(move || {
             waiter.wait_for_release(infinite);
             let _ = sender.send(());

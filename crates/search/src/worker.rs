@@ -33,6 +33,27 @@ pub(crate) struct Budget {
     pub clock_bound: bool,
 }
 
+/// Which thread a worker searches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The main thread: it reports, keeps the time and decides the move.
+    Main,
+    /// A Lazy SMP helper: it fills the table until the main thread is done.
+    Helper,
+}
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    /// Set when the search is over (helpers stop).
+    pub finished: &'a AtomicBool,
+    /// Nodes of all threads.
+    pub nodes: &'a NodeCounter,
+    /// Keys of the game's positions before the root, oldest first.
+    pub history: &'a [u64],
+}
+
 /// One node of the full-width search: its window, the depth left and its
 /// place in the tree.
 #[derive(Clone, Copy, Debug)]
@@ -189,30 +210,25 @@ const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = KILLER - 2;
 
 impl<'a, G: Evaluate> Worker<'a, G> {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
-        is_main: bool,
-        tt: &'a TranspositionTable,
-        control: &'a SearchControl,
-        finished: &'a AtomicBool,
-        shared_nodes: &'a NodeCounter,
+        role: Role,
+        shared: Shared<'a>,
         budget: Budget,
         heuristics: &'a mut Heuristics<G::Move>,
-        history: &[u64],
     ) -> Self {
         Self {
-            is_main,
-            tt,
-            control,
-            finished,
-            shared_nodes,
+            is_main: role == Role::Main,
+            tt: shared.tt,
+            control: shared.control,
+            finished: shared.finished,
+            shared_nodes: shared.nodes,
             budget,
             heuristics,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
             aborted: false,
-            keys: history.to_vec(),
+            keys: shared.history.to_vec(),
             excluded: Vec::new(),
             allowed: Vec::new(),
             may_abort: false,
