@@ -3,8 +3,9 @@
 //! It owns command parsing ([`parse`]), the session state machine
 //! ([`Session`], [`run`]) that drives one game's engine at a time (the games
 //! sit behind one `GameSlot` trait; `augur-games` picks the type),
-//! the engine options, and the shape of every output line. Searches run on a
-//! thread kept for them (woken per `go`, never started per move); the
+//! the engine options, and the shape of every output line. Searches run on
+//! the engine's main search thread (kept, woken per `go`, never started per
+//! move; see `Engine::start`); the
 //! session keeps reading, so `isready`, `stop` and `ponderhit` are answered
 //! at once. Bad input gives one
 //! `info string error: ...` line, changes nothing, and the session goes on.
@@ -29,7 +30,6 @@ pub mod go;
 pub mod option;
 pub mod options;
 pub mod output;
-mod search_thread;
 pub mod session;
 mod slot;
 

@@ -6,16 +6,15 @@
 use augur_core::Evaluate;
 use augur_core::perft::divide;
 use augur_games::{Variant, with_game};
-use augur_search::{Clock, Engine, Limits, SearchControl, SearchResult};
-use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
+use augur_search::{
+    Clock, Engine, Limits, SearchControl, SearchEvent, SearchHandle, SearchRequest, SearchResult,
+};
 use std::time::Instant;
 
 use crate::command::PositionStart;
 use crate::go::GoParams;
 use crate::options::Options;
 use crate::output::{Output, bestmove_line, info_line};
-use crate::search_thread::{Pending, SearchThread};
 
 /// What the session asks of the current game.
 pub trait GameSlot: Send {
@@ -79,17 +78,15 @@ pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
 }
 
 struct Running<G: Evaluate> {
-    /// The engine comes back unless the search panicked.
-    pending: Pending<Option<Engine<G>>>,
-    control: Arc<SearchControl>,
+    /// Gives no result if the search panicked.
+    handle: SearchHandle<G::Move>,
+    control: SearchControl,
     infinite: bool,
 }
 
 struct Slot<G: Evaluate> {
     engine: Option<Engine<G>>,
     running: Option<Running<G>>,
-    /// Where searches run (kept between searches).
-    thread: SearchThread,
     position: G,
     /// Keys of the game's positions before `position`, oldest first.
     history: Vec<u64>,
@@ -109,7 +106,6 @@ impl<G: Evaluate> Slot<G> {
         Self {
             engine: None,
             running: None,
-            thread: SearchThread::default(),
             position: G::startpos(),
             history: Vec::new(),
             hash_mb: options.hash_mb,
@@ -210,10 +206,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             search_moves,
             no_offers: self.declined == Some(self.position.hash()),
         };
-        let mut engine = self
+        let engine = self
             .engine
-            .take()
-            .unwrap_or_else(|| Engine::new(options.hash_mb, options.threads));
+            .get_or_insert_with(|| Engine::new(options.hash_mb, options.threads));
         {
             let settings = engine.settings_mut();
             settings.multipv = options.multipv;
@@ -221,43 +216,28 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.material_only = options.material_only;
             settings.chance_lookahead = options.dice_lookahead;
         }
-        let control = Arc::new(SearchControl::new(params.ponder));
-        let (root, history, out, show_wdl) = (
-            self.position.clone(),
-            self.history.clone(),
-            out.clone(),
-            options.show_wdl,
-        );
-        let thread_control = Arc::clone(&control);
-        let job = move || {
-            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                engine.search_on_this_thread(
-                    &root,
-                    &history,
-                    &limits,
-                    &thread_control,
-                    &mut |info| out.line(&info_line(&root, info, show_wdl)),
-                )
-            }));
-            match searched {
-                Ok(result) => {
-                    out.line(&bestmove_line(&root, &result));
-                    Some(engine)
-                }
-                Err(_) => {
-                    // A bug, but the GUI still gets its one bestmove; the
-                    // next search gets a fresh engine.
-                    out.error("the search failed; playing the first legal move");
-                    let mut moves = augur_core::MoveList::new();
-                    root.generate(&mut moves);
-                    out.line(&bestmove_line(&root, &SearchResult::first_of(&moves)));
-                    None
-                }
-            }
+        let control = SearchControl::new(params.ponder);
+        let request = SearchRequest {
+            root: self.position.clone(),
+            history: self.history.clone(),
+            limits,
+            control: control.clone(),
         };
-        let pending = self.thread.run(job)?;
+        let (root, out, show_wdl) = (self.position.clone(), out.clone(), options.show_wdl);
+        let handle = engine.start(request, move |event| match event {
+            SearchEvent::Info(info) => out.line(&info_line(&root, info, show_wdl)),
+            SearchEvent::Finished(result) => out.line(&bestmove_line(&root, result)),
+            SearchEvent::Failed => {
+                // A bug, but the GUI still gets its one bestmove; the next
+                // search gets a fresh engine (see `wait`).
+                out.error("the search failed; playing the first legal move");
+                let mut moves = augur_core::MoveList::new();
+                root.generate(&mut moves);
+                out.line(&bestmove_line(&root, &SearchResult::first_of(&moves)));
+            }
+        })?;
         self.running = Some(Running {
-            pending,
+            handle,
             control,
             infinite: params.infinite,
         });
@@ -267,7 +247,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     fn searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.pending.is_finished())
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     fn stop(&self) {
@@ -290,9 +270,10 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn wait(&mut self) {
         if let Some(running) = self.running.take()
-            && let Some(Some(engine)) = running.pending.wait()
+            && running.handle.wait().is_none()
         {
-            self.engine = Some(engine);
+            // The search panicked: the next one gets a fresh engine.
+            self.engine = None;
         }
     }
 

@@ -1,26 +1,25 @@
-//! The engine: iterative deepening with aspiration windows and MultiPV on
-//! the main thread, Lazy SMP helpers on persistent threads sharing the
-//! transposition table, time management, and progress reports through a
-//! callback.
+//! The engine: its API (start a search on the main search thread, or
+//! search and wait), the searcher that travels to that thread with each
+//! search, iterative deepening with aspiration windows and MultiPV, Lazy SMP
+//! helpers sharing the transposition table, and time management.
 
-use augur_core::{Evaluate, MoveList};
+use augur_core::{Evaluate, Game, MoveList};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
-use crate::pool::{HelperJob, HelperPool, RunningHelpers};
+use crate::pool::{HelperJob, HelperPool, KeptThread, MainJob, RunningHelpers, spawn_main};
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TranspositionTable};
-use crate::worker::{Budget, Worker};
-
-/// Stack size of search threads (deep recursion with move lists on the stack).
-pub const SEARCH_STACK_BYTES: usize = 64 << 20;
-
-/// Searches with a shorter hard limit run on the main thread alone.
-const MIN_HELPED_SEARCH: Duration = Duration::from_millis(20);
+use crate::tuning::{
+    ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
+    MIN_HELPED_SEARCH, REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
+};
+use crate::worker::{Budget, Node, Role, Shared, Worker};
 
 /// Settings that persist between searches.
 #[derive(Clone, Copy, Debug)]
@@ -99,26 +98,82 @@ impl<M: Copy> SearchResult<M> {
     }
 }
 
-/// A searcher for one game, with its table, its helper threads and their
+/// One search to run: the position, the game before it, the limits, and
+/// the control through which `stop` and `ponderhit` reach it.
+#[derive(Clone, Debug)]
+pub struct SearchRequest<G: Game> {
+    /// The position to search.
+    pub root: G,
+    /// Keys of the game's positions before `root`, oldest first (for
+    /// repetition detection).
+    pub history: Vec<u64>,
+    /// Depth, nodes, time and the other `go` limits.
+    pub limits: Limits<G::Move>,
+    /// Shared with the caller, who keeps a clone to stop the search.
+    pub control: SearchControl,
+}
+
+/// What a search started with [`Engine::start`] tells its listener, on the
+/// main search thread.
+#[derive(Debug)]
+pub enum SearchEvent<'a, M> {
+    /// Progress: a completed depth or MultiPV line, or an aspiration bound.
+    Info(&'a SearchInfo<M>),
+    /// The search is over (after `go infinite` or pondering: once `stop`
+    /// or `ponderhit` released it). Sent once, and never with `Failed`.
+    Finished(&'a SearchResult<M>),
+    /// The search panicked (a bug): there is no result. Sent once, and
+    /// never with `Finished`.
+    Failed,
+}
+
+/// A search running on the engine's main search thread. Dropping it does
+/// not stop the search; the search's control does.
+#[derive(Debug)]
+pub struct SearchHandle<M> {
+    result: Receiver<SearchResult<M>>,
+    done: Arc<AtomicBool>,
+}
+
+impl<M> SearchHandle<M> {
+    /// Whether the search is over and its listener has heard so.
+    pub fn is_finished(&self) -> bool {
+        self.done.load(Ordering::Acquire)
+    }
+
+    /// Waits for the search; `None` if it panicked.
+    pub fn wait(self) -> Option<SearchResult<M>> {
+        self.result.recv().ok()
+    }
+}
+
+/// A searcher for one game, with its table, its search threads and their
 /// move-ordering memory.
+///
+/// The engine keeps one main search thread and `threads - 1` Lazy SMP
+/// helpers, started once and woken per search. [`Engine::start`] runs a
+/// search there and returns at once; [`Engine::search`] runs one and waits
+/// for it. While a search runs, the table and the move-ordering memory are
+/// on the main search thread: a call that needs them (a new search,
+/// [`Engine::clear`], [`Engine::set_hash`], ...) first waits for the search
+/// to end.
 pub struct Engine<G: Evaluate> {
-    /// Shared with the helpers only while a search runs.
-    tt: Arc<TranspositionTable>,
     settings: Settings,
-    heuristics: Box<Heuristics<G::Move>>,
-    helpers: HelperPool<G>,
+    /// Here between searches; `None` while a search has it.
+    searcher: Option<Box<Searcher<G>>>,
+    /// Where the running search sends the searcher back.
+    returning: Option<Receiver<Box<Searcher<G>>>>,
+    /// The main search thread; `None` only if the system refused it (the
+    /// next search tries again).
+    main: Option<KeptThread<MainJob<G>>>,
 }
 
 impl<G: Evaluate> Engine<G> {
     /// An engine with a `hash_mb` table and `threads` search threads (the
-    /// `threads - 1` helpers start now and wait for searches).
+    /// main search thread and `threads - 1` helpers start now and wait for
+    /// searches).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
-        Self {
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
-            settings: Settings::default(),
-            heuristics: Box::new(Heuristics::new()),
-            helpers: HelperPool::new(threads.max(1) - 1),
-        }
+        Self::with_table(TranspositionTable::new(hash_mb), threads)
     }
 
     /// Like [`Engine::new`], but an error if the system refuses the table.
@@ -126,9 +181,39 @@ impl<G: Evaluate> Engine<G> {
         crate::memory::check_fits(hash_mb, 0)?;
         let table = TranspositionTable::try_new(hash_mb)
             .map_err(|_| format!("could not allocate a {hash_mb} MB hash table"))?;
-        let mut engine = Self::new(1, threads);
-        engine.tt = Arc::new(table);
-        Ok(engine)
+        Ok(Self::with_table(table, threads))
+    }
+
+    fn with_table(table: TranspositionTable, threads: usize) -> Self {
+        Self {
+            settings: Settings::default(),
+            searcher: Some(Box::new(Searcher {
+                tt: Arc::new(table),
+                heuristics: Box::new(Heuristics::new()),
+                helpers: HelperPool::new(threads.max(1) - 1),
+            })),
+            returning: None,
+            main: spawn_main().ok(),
+        }
+    }
+
+    /// The searcher, back from the last search (waiting for it if needed).
+    fn searcher(&mut self) -> &mut Searcher<G> {
+        if let Some(returning) = self.returning.take()
+            && let Ok(searcher) = returning.recv()
+        {
+            self.searcher = Some(searcher);
+        }
+        // Unreachable: the main search thread always sends the searcher
+        // back, also after a panic. A small fresh one keeps the engine
+        // working.
+        self.searcher.get_or_insert_with(|| {
+            Box::new(Searcher {
+                tt: Arc::new(TranspositionTable::new(1)),
+                heuristics: Box::new(Heuristics::new()),
+                helpers: HelperPool::new(0),
+            })
+        })
     }
 
     /// Resizes (and clears) the table. A size larger than the memory the
@@ -136,53 +221,151 @@ impl<G: Evaluate> Engine<G> {
     /// allocation itself fails, the engine keeps a cleared table of the old
     /// size. Both say so.
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
-        let old = self.tt.megabytes();
+        let searcher = self.searcher();
+        let old = searcher.tt.megabytes();
         crate::memory::check_fits(megabytes, old)
             .map_err(|e| format!("{e}; Hash stays {old} MB"))?;
         // Free the old table first, so the peak is one table, not two.
-        self.tt = Arc::new(TranspositionTable::new(1));
+        searcher.tt = Arc::new(TranspositionTable::new(1));
         match TranspositionTable::try_new(megabytes) {
             Ok(table) => {
-                self.tt = Arc::new(table);
+                searcher.tt = Arc::new(table);
                 Ok(())
             }
             Err(_) => {
-                self.tt = Arc::new(TranspositionTable::new(old));
+                searcher.tt = Arc::new(TranspositionTable::new(old));
                 Err(format!(
                     "could not allocate a {megabytes} MB hash table; Hash stays {} MB",
-                    self.tt.megabytes()
+                    searcher.tt.megabytes()
                 ))
             }
         }
     }
 
     /// The table's size in MB.
-    pub fn hash_mb(&self) -> usize {
-        self.tt.megabytes()
+    pub fn hash_mb(&mut self) -> usize {
+        self.searcher().tt.megabytes()
     }
 
     /// Sets the number of search threads (helpers start or stop now).
     pub fn set_threads(&mut self, threads: usize) {
-        self.helpers.resize(threads.max(1) - 1);
+        self.searcher().helpers.resize(threads.max(1) - 1);
     }
 
     /// Search threads that can run: the main one and the helpers started.
-    pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+    pub fn threads(&mut self) -> usize {
+        1 + self.searcher().helpers.len()
     }
 
-    /// The persistent settings.
+    /// The persistent settings (they apply from the next search on).
     pub fn settings_mut(&mut self) -> &mut Settings {
         &mut self.settings
     }
 
     /// Forgets everything learnt (a new game): table and move-ordering memory.
     pub fn clear(&mut self) {
-        self.table_mut().clear();
-        self.heuristics.clear();
-        self.helpers.clear();
+        let searcher = self.searcher();
+        searcher.table_mut().clear();
+        searcher.heuristics.clear();
+        searcher.helpers.clear();
     }
 
+    /// Permille of the table used by the last search.
+    pub fn hashfull(&mut self) -> u32 {
+        self.searcher().tt.hashfull()
+    }
+
+    /// Starts `request` on the main search thread and returns at once (if
+    /// a search is running, it first waits for it). `listener` hears the
+    /// search's progress and then, exactly once, its end, on that thread.
+    /// An error only if the system refuses the thread.
+    pub fn start(
+        &mut self,
+        request: SearchRequest<G>,
+        listener: impl FnMut(SearchEvent<'_, G::Move>) + Send + 'static,
+    ) -> Result<SearchHandle<G::Move>, String> {
+        self.searcher();
+        if self.main.is_none() {
+            let main =
+                spawn_main().map_err(|e| format!("could not start the search thread: {e}"))?;
+            self.main = Some(main);
+        }
+        let (Some(main), Some(searcher)) = (&self.main, self.searcher.take()) else {
+            return Err("the search thread has stopped".to_string());
+        };
+        let (home, returning) = channel();
+        let (result_sender, result) = channel();
+        let done = Arc::new(AtomicBool::new(false));
+        let job = MainJob {
+            searcher,
+            request,
+            settings: self.settings,
+            listener: Box::new(listener),
+            home,
+            result: result_sender,
+            done: Arc::clone(&done),
+        };
+        match main.send(job) {
+            Ok(()) => {
+                self.returning = Some(returning);
+                Ok(SearchHandle { result, done })
+            }
+            Err(job) => {
+                self.searcher = Some(job.searcher);
+                self.main = None;
+                Err("the search thread has stopped".to_string())
+            }
+        }
+    }
+
+    /// Searches `root` on the main search thread and waits for the result
+    /// ([`Engine::start`] and [`SearchHandle::wait`]). `history` holds the
+    /// keys of the game's positions before the root (oldest first) for
+    /// repetition detection. Progress is reported through `report` on the
+    /// calling thread. If the search cannot run or fails, the result is the
+    /// first legal move, unscored.
+    pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let request = SearchRequest {
+            root: root.clone(),
+            history: history.to_vec(),
+            limits: limits.clone(),
+            control: control.clone(),
+        };
+        let (infos, received) = channel();
+        let started = self.start(request, move |event| {
+            if let SearchEvent::Info(info) = event {
+                let _ = infos.send(info.clone());
+            }
+        });
+        let found = started.ok().and_then(|handle| {
+            // Ends when the search drops its listener, before it is done.
+            for info in received {
+                report(&info);
+            }
+            handle.wait()
+        });
+        found.unwrap_or_else(|| SearchResult::first_of(&legal_root_moves(root, limits)))
+    }
+}
+
+/// What a search needs that lasts between searches: the table, the main
+/// thread's move-ordering memory and the helpers. It travels to the main
+/// search thread with each search and back.
+pub(crate) struct Searcher<G: Evaluate> {
+    /// Shared with the helpers only while a search runs.
+    tt: Arc<TranspositionTable>,
+    heuristics: Box<Heuristics<G::Move>>,
+    helpers: HelperPool<G>,
+}
+
+impl<G: Evaluate> Searcher<G> {
     /// The table, which no helper holds between searches.
     fn table_mut(&mut self) -> &mut TranspositionTable {
         if Arc::get_mut(&mut self.tt).is_none() {
@@ -193,64 +376,39 @@ impl<G: Evaluate> Engine<G> {
         Arc::get_mut(&mut self.tt).expect("the table was just made unique")
     }
 
-    /// Searches `root` with the main worker on a new thread with a
-    /// [`SEARCH_STACK_BYTES`] stack, so the caller's stack never matters.
-    /// `history` holds the keys of the game's positions before the root
-    /// (oldest first) for repetition detection. Progress is reported
-    /// through `report` on that thread.
-    pub fn search(
+    /// Runs `request` with the main worker on this thread, which must have
+    /// a [`crate::SEARCH_STACK_BYTES`] stack, and the helpers on theirs.
+    pub fn run(
         &mut self,
-        root: &G,
-        history: &[u64],
-        limits: &Limits<G::Move>,
-        control: &SearchControl,
-        report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
+        request: &SearchRequest<G>,
+        settings: Settings,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        std::thread::scope(|scope| {
-            let spawned = std::thread::Builder::new()
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    self.search_on_this_thread(root, history, limits, control, report)
-                });
-            match spawned {
-                Ok(handle) => handle.join().ok(),
-                Err(_) => None,
-            }
-        })
-        .unwrap_or_else(|| SearchResult::first_of(&legal_root_moves(root, limits)))
-    }
-
-    /// Like [`Engine::search`], but the main worker runs on the calling
-    /// thread, which must have a stack of [`SEARCH_STACK_BYTES`] (a thread
-    /// kept for searches; it saves starting one per move).
-    pub fn search_on_this_thread(
-        &mut self,
-        root: &G,
-        history: &[u64],
-        limits: &Limits<G::Move>,
-        control: &SearchControl,
-        report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
-    ) -> SearchResult<G::Move> {
+        let SearchRequest {
+            root,
+            history,
+            limits,
+            control,
+        } = request;
         self.table_mut().new_search();
         let legal = legal_root_moves(root, limits);
         let time = if limits.infinite {
             None
         } else if let Some(ms) = limits.movetime_ms {
-            Some(budget_for_movetime(ms, self.settings.move_overhead_ms))
+            Some(budget_for_movetime(ms, settings.move_overhead_ms))
         } else {
             limits
                 .clock
-                .map(|c| budget_for_clock(&c, self.settings.move_overhead_ms))
+                .map(|c| budget_for_clock(&c, settings.move_overhead_ms))
         };
         let finished = Arc::new(AtomicBool::new(false));
         let nodes = Arc::new(NodeCounter::default());
-        let settings = self.settings;
         // Helpers gain nothing in a search of a few milliseconds and take
         // CPU from the main thread when the clock is nearly out.
         let worth_helping = time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH);
         let started = if self.helpers.len() > 0 && !legal.is_empty() && worth_helping {
             let (history, limits, legal_shared) = (
-                Arc::<[u64]>::from(history),
+                Arc::<[u64]>::from(history.as_slice()),
                 Arc::new(limits.clone()),
                 Arc::<[G::Move]>::from(legal.as_slice()),
             );
@@ -278,16 +436,14 @@ impl<G: Evaluate> Engine<G> {
             hard_time: time.map(|t| t.hard),
             clock_bound: time.is_some() && limits.movetime_ms.is_none(),
         };
-        let mut worker = Worker::new(
-            true,
-            &self.tt,
+        let shared = Shared {
+            tt: &self.tt,
             control,
-            &finished,
-            &nodes,
-            budget,
-            &mut self.heuristics,
+            finished: &finished,
+            nodes: &nodes,
             history,
-        );
+        };
+        let mut worker = Worker::new(Role::Main, shared, budget, &mut self.heuristics);
         worker.allowed = legal;
         worker.material_only = settings.material_only;
         worker.chance_lookahead = settings.chance_lookahead;
@@ -303,19 +459,12 @@ impl<G: Evaluate> Engine<G> {
         drop(worker);
         // UCI: after `go infinite` or while pondering, the move waits for
         // `stop` (or `ponderhit`).
-        while !control.stopped() && (limits.infinite || control.pondering()) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        control.wait_for_release(limits.infinite);
         drop(helpers);
         SearchResult {
             nodes: nodes.get(),
             ..result
         }
-    }
-
-    /// Permille of the table used by the current search.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
     }
 }
 
@@ -346,7 +495,7 @@ pub(crate) fn iterate<G: Evaluate>(
     limits: &Limits<G::Move>,
     time: Option<TimeBudget>,
     multipv: usize,
-    report: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     // Until an iteration completes (a clock may cut the first one short):
     // the table's move if it is allowed here, else the first legal move.
@@ -378,14 +527,14 @@ pub(crate) fn iterate<G: Evaluate>(
         let mut completed = Vec::with_capacity(lines);
         #[allow(clippy::needless_range_loop)] // `line` also numbers the MultiPV line
         for line in 0..lines {
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 5 {
+            let mut delta = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
                 (previous_scores[line] - delta, previous_scores[line] + delta)
             } else {
                 (-INFINITY, INFINITY)
             };
             let score = loop {
-                let score = worker.search(root, depth as i32, alpha, beta, 0, true, false);
+                let score = worker.search(root, Node::root(depth as i32, alpha, beta));
                 if worker.aborted {
                     break score;
                 }
@@ -402,8 +551,8 @@ pub(crate) fn iterate<G: Evaluate>(
                 match bound {
                     None => break score,
                     Some(bound) => {
-                        delta += delta / 2;
-                        if worker.is_main && worker.control.elapsed() > Duration::from_secs(1) {
+                        delta += delta / ASPIRATION_GROWTH_DIVISOR;
+                        if worker.is_main && worker.control.elapsed() > REPORT_BOUNDS_AFTER {
                             report(&info(worker, depth, line, score, Some(bound)));
                         }
                     }
@@ -448,7 +597,7 @@ pub(crate) fn iterate<G: Evaluate>(
             break;
         }
         if result.score.abs() >= MATE_BOUND
-            && depth as i32 > 2 * (MATE - result.score.abs()) + 4
+            && depth as i32 > 2 * (MATE - result.score.abs()) + MATE_PROOF_EXTRA_DEPTH
             && time.is_some()
         {
             break; // A forced mate is found and proven deep enough.
@@ -463,13 +612,12 @@ pub(crate) fn iterate<G: Evaluate>(
             if worker.allowed.len() == 1
                 && worker.is_main
                 && !worker.control.pondering()
-                && depth >= 4
+                && depth >= SINGLE_MOVE_DEPTH
             {
                 break;
             }
         }
-        if worker.control.stopped()
-            || (!worker.is_main && worker.finished.load(std::sync::atomic::Ordering::Relaxed))
+        if worker.control.stopped() || (!worker.is_main && worker.finished.load(Ordering::Relaxed))
         {
             break;
         }

@@ -4,6 +4,7 @@
 //! `Game::encode_move`, so the tables work for every game.
 
 use crate::score::MAX_PLY;
+use crate::tuning::HISTORY_BONUS_MAX;
 
 const TABLE_BITS: u32 = 14;
 const TABLE_SIZE: usize = 1 << TABLE_BITS;
@@ -71,7 +72,7 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
         if previous_code != 0 {
             self.counters[team * TABLE_SIZE + slot(previous_code)] = mv;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         self.update(team, code, bonus);
         for &other in tried {
             if other != code {

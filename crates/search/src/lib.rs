@@ -11,12 +11,40 @@
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
 //! history), null move, reverse futility, futility and late move pruning,
 //! late move reductions, check extension, mate distance pruning, draws by
-//! repetition and by rule inside the tree, MultiPV, Lazy SMP on helper
-//! threads started once per engine and woken per search, and time
-//! management with a move overhead.
+//! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time
+//! management with a move overhead. Every pruning and reduction margin is
+//! named in one module (`tuning.rs`).
 //!
-//! The searcher never prints: progress goes to a callback, and `stop` /
-//! `ponderhit` arrive through a shared [`SearchControl`].
+//! # Threads
+//!
+//! An engine owns all its search threads: one main search thread and
+//! `Threads - 1` Lazy SMP helpers, each with a [`SEARCH_STACK_BYTES`] stack.
+//! They start with the engine (or when `Threads` grows) and then sleep on a
+//! channel; each search wakes them. A new thread can wait milliseconds for
+//! the scheduler on a loaded machine, a sleeping one is woken at once, which
+//! matters at 1+0.01.
+//!
+//! - [`Engine::start`] hands a [`SearchRequest`] to the main search thread
+//!   and returns a [`SearchHandle`] at once: [`SearchHandle::is_finished`]
+//!   polls, [`SearchHandle::wait`] blocks. A listener hears the progress
+//!   ([`SearchEvent::Info`]) and then exactly one end on that thread:
+//!   [`SearchEvent::Finished`] with the result, or [`SearchEvent::Failed`]
+//!   if the search panicked (a bug; the caller then plays a legal move and
+//!   may replace the engine). This is what the protocol uses for `go`.
+//! - [`Engine::search`] is start-and-wait, reporting progress on the
+//!   calling thread (bench, analysis, self-play, tests).
+//!
+//! During a search the table and the move-ordering memory travel with it to
+//! the main search thread and come back when it ends; an engine call that
+//! needs them waits for the search. The main search wakes the helpers,
+//! sets their shared `finished` flag when it is over and waits for them,
+//! also when it unwinds from a panic, so no helper outlives its search.
+//!
+//! The searcher never prints: progress goes to the listener or callback,
+//! and `stop` / `ponderhit` arrive through a [`SearchControl`], a handle
+//! whose clones the caller keeps. After `go infinite`, or while pondering,
+//! a search that has finished its iterations blocks on a condition variable
+//! until `stop` (or `ponderhit`) wakes it.
 
 mod control;
 mod engine;
@@ -26,9 +54,13 @@ mod memory;
 mod pool;
 pub mod score;
 mod tt;
+mod tuning;
 mod worker;
 
 pub use control::SearchControl;
-pub use engine::{Engine, SEARCH_STACK_BYTES, SearchInfo, SearchResult, Settings};
+pub use engine::{
+    Engine, SearchEvent, SearchHandle, SearchInfo, SearchRequest, SearchResult, Settings,
+};
 pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetime};
+pub use pool::SEARCH_STACK_BYTES;
 pub use tt::Bound;

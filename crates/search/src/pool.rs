@@ -1,24 +1,134 @@
-//! Lazy SMP helper threads that live as long as the engine.
+//! The engine's search threads: one main search thread and the Lazy SMP
+//! helpers, all started once per engine and woken per search.
 //!
 //! Starting a thread costs little on an idle machine but several
 //! milliseconds on a loaded one (a new thread waits for a scheduler slot,
 //! a sleeping one is woken at once). At 1+0.01 that alone can use up the
-//! increment, so helpers are started once, with a large stack, and then
-//! wait on a channel for the next search.
+//! increment, so every search thread is a [`KeptThread`]: started once,
+//! with a [`SEARCH_STACK_BYTES`] stack, it then waits on a channel for its
+//! next order.
+//!
+//! The main thread runs a [`MainJob`]: the engine's [`Searcher`] travels
+//! with the job and comes back to the engine when the search is over, so
+//! the caller holds no borrow while it waits. A panic in a search is caught
+//! on the thread that had it: the main thread still announces the end
+//! exactly once ([`SearchEvent::Failed`]) and hands the searcher back, and a
+//! helper still reports that it is done. The main search stops and waits
+//! for its helpers through [`RunningHelpers`], also when it unwinds.
 
 use augur_core::Evaluate;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 use crate::control::{NodeCounter, SearchControl};
-use crate::engine::{SEARCH_STACK_BYTES, Settings, iterate};
+use crate::engine::{SearchEvent, SearchRequest, SearchResult, Searcher, Settings, iterate};
 use crate::heuristics::Heuristics;
 use crate::limits::Limits;
 use crate::tt::TranspositionTable;
-use crate::worker::{Budget, Worker};
+use crate::worker::{Budget, Role, Shared, Worker};
+
+/// Stack size of search threads (deep recursion with move lists on the stack).
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// A thread started once with a [`SEARCH_STACK_BYTES`] stack that serves
+/// orders one at a time. Dropping it closes the channel and waits for the
+/// thread to end (after the order it is serving, if any).
+pub(crate) struct KeptThread<T> {
+    orders: Option<Sender<T>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl<T: Send + 'static> KeptThread<T> {
+    /// Starts a thread named `name` that calls `serve` for each order.
+    pub fn spawn(name: &str, mut serve: impl FnMut(T) + Send + 'static) -> std::io::Result<Self> {
+        let (orders, inbox) = channel::<T>();
+        let handle = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                for order in inbox {
+                    serve(order);
+                }
+            })?;
+        Ok(Self {
+            orders: Some(orders),
+            handle: Some(handle),
+        })
+    }
+
+    /// Hands `order` to the thread; gives it back if the thread has ended.
+    pub fn send(&self, order: T) -> Result<(), T> {
+        match &self.orders {
+            Some(orders) => orders.send(order).map_err(|refused| refused.0),
+            None => Err(order),
+        }
+    }
+}
+
+impl<T> Drop for KeptThread<T> {
+    fn drop(&mut self) {
+        self.orders = None;
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Hears a search's progress and end on the main search thread.
+pub(crate) type Listener<M> = Box<dyn FnMut(SearchEvent<'_, M>) + Send>;
+
+/// One search for the main thread, owned so that it can cross to a thread
+/// that outlives the call.
+pub(crate) struct MainJob<G: Evaluate> {
+    pub searcher: Box<Searcher<G>>,
+    pub request: SearchRequest<G>,
+    pub settings: Settings,
+    pub listener: Listener<G::Move>,
+    /// Takes the searcher back to the engine.
+    pub home: Sender<Box<Searcher<G>>>,
+    /// The result, unless the search panicked.
+    pub result: Sender<SearchResult<G::Move>>,
+    /// Set last, when the searcher is home and the result sent.
+    pub done: Arc<AtomicBool>,
+}
+
+/// Starts the main search thread of an engine.
+pub(crate) fn spawn_main<G: Evaluate>() -> std::io::Result<KeptThread<MainJob<G>>> {
+    KeptThread::spawn("search", run_main::<G>)
+}
+
+fn run_main<G: Evaluate>(job: MainJob<G>) {
+    let MainJob {
+        mut searcher,
+        request,
+        settings,
+        mut listener,
+        home,
+        result,
+        done,
+    } = job;
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        searcher.run(&request, settings, &mut |info| {
+            listener(SearchEvent::Info(info));
+        })
+    }));
+    // Exactly one end event, even if the search panicked (a bug).
+    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| match &outcome {
+        Ok(found) => listener(SearchEvent::Finished(found)),
+        Err(_) => listener(SearchEvent::Failed),
+    }));
+    // The listener goes first: whatever it holds (a channel to a waiting
+    // caller) closes before the search counts as done.
+    drop(listener);
+    let _ = home.send(searcher);
+    if let Ok(found) = outcome {
+        let _ = result.send(found);
+    }
+    done.store(true, Ordering::Release);
+}
 
 /// Everything a helper needs for one search, owned so that it can cross to
 /// a thread that outlives the call.
@@ -40,14 +150,9 @@ enum Order<G: Evaluate> {
     Clear,
 }
 
-struct Helper<G: Evaluate> {
-    orders: Sender<Order<G>>,
-    handle: JoinHandle<()>,
-}
-
 /// The helper threads of one engine; each owns its move-ordering memory.
 pub(crate) struct HelperPool<G: Evaluate> {
-    helpers: Vec<Helper<G>>,
+    helpers: Vec<KeptThread<Order<G>>>,
     /// One message per finished order, from any helper.
     done: Receiver<()>,
     done_sender: Sender<()>,
@@ -74,16 +179,11 @@ impl<G: Evaluate> HelperPool<G> {
 
     /// Grows or shrinks the pool to `count` helpers.
     pub fn resize(&mut self, count: usize) {
-        while self.helpers.len() > count {
-            if let Some(helper) = self.helpers.pop() {
-                drop(helper.orders);
-                let _ = helper.handle.join();
-            }
-        }
+        self.helpers.truncate(count);
         while self.helpers.len() < count {
             match spawn_helper::<G>(self.done_sender.clone()) {
-                Some(helper) => self.helpers.push(helper),
-                None => break,
+                Ok(helper) => self.helpers.push(helper),
+                Err(_) => break,
             }
         }
     }
@@ -93,7 +193,7 @@ impl<G: Evaluate> HelperPool<G> {
     pub fn start(&self, job: impl Fn() -> HelperJob<G>) -> usize {
         self.helpers
             .iter()
-            .filter(|helper| helper.orders.send(Order::Search(job())).is_ok())
+            .filter(|helper| helper.send(Order::Search(job())).is_ok())
             .count()
     }
 
@@ -102,7 +202,7 @@ impl<G: Evaluate> HelperPool<G> {
         let sent = self
             .helpers
             .iter()
-            .filter(|helper| helper.orders.send(Order::Clear).is_ok())
+            .filter(|helper| helper.send(Order::Clear).is_ok())
             .count();
         self.wait(sent);
     }
@@ -117,58 +217,40 @@ impl<G: Evaluate> HelperPool<G> {
     }
 }
 
-impl<G: Evaluate> Drop for HelperPool<G> {
-    fn drop(&mut self) {
-        self.resize(0);
-    }
-}
-
-fn spawn_helper<G: Evaluate>(done: Sender<()>) -> Option<Helper<G>> {
-    let (orders, inbox) = channel::<Order<G>>();
-    let handle = std::thread::Builder::new()
-        .name("helper".into())
-        .stack_size(SEARCH_STACK_BYTES)
-        .spawn(move || {
-            let mut heuristics = Box::new(Heuristics::<G::Move>::new());
-            for order in inbox {
-                // A panic (a bug) must not leave the main thread waiting
-                // for a helper that will never answer.
-                let _ = std::panic::catch_unwind(AssertUnwindSafe(|| match order {
-                    Order::Search(job) => run(job, &mut heuristics),
-                    Order::Clear => heuristics.clear(),
-                }));
-                // The job (and its share of the table) is dropped before
-                // the main thread hears that this helper is done.
-                if done.send(()).is_err() {
-                    break;
-                }
-            }
-        })
-        .ok()?;
-    Some(Helper { orders, handle })
+fn spawn_helper<G: Evaluate>(done: Sender<()>) -> std::io::Result<KeptThread<Order<G>>> {
+    let mut heuristics = Box::new(Heuristics::<G::Move>::new());
+    KeptThread::spawn("helper", move |order| {
+        // A panic (a bug) must not leave the main thread waiting for a
+        // helper that will never answer.
+        let _ = std::panic::catch_unwind(AssertUnwindSafe(|| match order {
+            Order::Search(job) => run_helper(job, &mut heuristics),
+            Order::Clear => heuristics.clear(),
+        }));
+        // The job (and its share of the table) is dropped before the main
+        // thread hears that this helper is done.
+        let _ = done.send(());
+    })
 }
 
 /// A helper's search: iterative deepening until the main thread finishes.
-fn run<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Move>) {
+fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Move>) {
     heuristics.new_search();
     // Helpers stop when `finished` is set; their own control is never
     // stopped and never pondering.
     let control = SearchControl::new(false);
+    let shared = Shared {
+        tt: &job.tt,
+        control: &control,
+        finished: &job.finished,
+        nodes: &job.nodes,
+        history: &job.history,
+    };
     let budget = Budget {
         node_limit: None,
         hard_time: None,
         clock_bound: false,
     };
-    let mut worker = Worker::new(
-        false,
-        &job.tt,
-        &control,
-        &job.finished,
-        &job.nodes,
-        budget,
-        heuristics,
-        &job.history,
-    );
+    let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
     worker.allowed = job.legal.to_vec();
     worker.material_only = job.settings.material_only;
     worker.chance_lookahead = job.settings.chance_lookahead;
@@ -187,8 +269,7 @@ pub(crate) struct RunningHelpers<'a, G: Evaluate> {
 
 impl<G: Evaluate> Drop for RunningHelpers<'_, G> {
     fn drop(&mut self) {
-        self.finished
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.finished.store(true, Ordering::Relaxed);
         self.pool.wait(self.started);
     }
 }

@@ -14,12 +14,13 @@ use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
 use crate::tt::{Bound, TableEntry, TranspositionTable};
+use crate::tuning::*;
 
 /// Late move reduction by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
     let d = (depth.max(1) as f32).ln();
     let m = (move_number.max(1) as f32).ln();
-    (0.5 + d * m / 2.2) as i32
+    (LMR_BASE + d * m / LMR_DIVISOR) as i32
 }
 
 /// What a worker may spend before it must stop.
@@ -30,6 +31,130 @@ pub(crate) struct Budget {
     /// abandoned (the table's move or the first legal one is played), since
     /// on a starved machine a late move loses the game.
     pub clock_bound: bool,
+}
+
+/// Which thread a worker searches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The main thread: it reports, keeps the time and decides the move.
+    Main,
+    /// A Lazy SMP helper: it fills the table until the main thread is done.
+    Helper,
+}
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    /// Set when the search is over (helpers stop).
+    pub finished: &'a AtomicBool,
+    /// Nodes of all threads.
+    pub nodes: &'a NodeCounter,
+    /// Keys of the game's positions before the root, oldest first.
+    pub history: &'a [u64],
+}
+
+/// One node of the full-width search: its window, the depth left and its
+/// place in the tree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Lower bound of the window, from the point of view of the team to move.
+    pub alpha: i32,
+    /// Upper bound of the window, from the same point of view.
+    pub beta: i32,
+    /// Plies left before quiescence.
+    pub depth: i32,
+    /// Plies from the root.
+    pub ply: usize,
+    /// On the principal variation: searched with an open window, never cut
+    /// by the table or by static margins.
+    pub pv: bool,
+    /// A null move may be tried (not at the root, nor right after a null move).
+    pub null_move: bool,
+}
+
+impl Node {
+    /// The root of an iteration `depth` plies deep, with the window
+    /// (`alpha`, `beta`).
+    pub fn root(depth: i32, alpha: i32, beta: i32) -> Self {
+        Self {
+            alpha,
+            beta,
+            depth,
+            ply: 0,
+            pv: true,
+            null_move: false,
+        }
+    }
+
+    /// A child of the same kind, `depth` plies deep, with the window
+    /// (`alpha`, `beta`) from this node's point of view.
+    fn child(&self, depth: i32, alpha: i32, beta: i32) -> Self {
+        Self {
+            alpha,
+            beta,
+            depth,
+            ply: self.ply + 1,
+            pv: self.pv,
+            null_move: true,
+        }
+    }
+
+    /// A null-window child off the principal variation, `depth` plies deep:
+    /// does the move score above `alpha` (this node's point of view)?
+    fn scout(&self, depth: i32, alpha: i32) -> Self {
+        Self {
+            alpha,
+            beta: alpha + 1,
+            depth,
+            ply: self.ply + 1,
+            pv: false,
+            null_move: true,
+        }
+    }
+
+    /// The same node seen by the other team: the window negated.
+    fn flipped(self) -> Self {
+        Self {
+            alpha: -self.beta,
+            beta: -self.alpha,
+            ..self
+        }
+    }
+}
+
+/// One node of the quiescence search.
+#[derive(Clone, Copy, Debug)]
+struct QuiescenceNode {
+    /// Lower bound of the window, from the point of view of the team to move.
+    alpha: i32,
+    /// Upper bound of the window, from the same point of view.
+    beta: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Plies since the full-width search ended.
+    qdepth: u32,
+}
+
+impl QuiescenceNode {
+    /// A child with the window (`alpha`, `beta`) from this node's point of view.
+    fn child(&self, alpha: i32, beta: i32) -> Self {
+        Self {
+            alpha,
+            beta,
+            ply: self.ply + 1,
+            qdepth: self.qdepth + 1,
+        }
+    }
+
+    /// The same node seen by the other team: the window negated.
+    fn flipped(self) -> Self {
+        Self {
+            alpha: -self.beta,
+            beta: -self.alpha,
+            ..self
+        }
+    }
 }
 
 pub(crate) struct Worker<'a, G: Evaluate> {
@@ -85,30 +210,25 @@ const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = KILLER - 2;
 
 impl<'a, G: Evaluate> Worker<'a, G> {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
-        is_main: bool,
-        tt: &'a TranspositionTable,
-        control: &'a SearchControl,
-        finished: &'a AtomicBool,
-        shared_nodes: &'a NodeCounter,
+        role: Role,
+        shared: Shared<'a>,
         budget: Budget,
         heuristics: &'a mut Heuristics<G::Move>,
-        history: &[u64],
     ) -> Self {
         Self {
-            is_main,
-            tt,
-            control,
-            finished,
-            shared_nodes,
+            is_main: role == Role::Main,
+            tt: shared.tt,
+            control: shared.control,
+            finished: shared.finished,
+            shared_nodes: shared.nodes,
             budget,
             heuristics,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
             aborted: false,
-            keys: history.to_vec(),
+            keys: shared.history.to_vec(),
             excluded: Vec::new(),
             allowed: Vec::new(),
             may_abort: false,
@@ -131,7 +251,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= NODE_BATCH {
             self.shared_nodes.add(self.unflushed);
             self.unflushed = 0;
             self.check_time();
@@ -205,41 +325,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
     }
 
-    /// The child's score from the parent's point of view, for a window given
-    /// from the parent's point of view.
-    #[allow(clippy::too_many_arguments)]
+    /// The child's score from the parent's point of view; `node` is the
+    /// child's, with its window from the parent's point of view.
     #[inline]
-    fn child(
-        &mut self,
-        parent: &G,
-        child: &G,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
+    fn child(&mut self, parent: &G, child: &G, node: Node) -> i32 {
         if child.team() == parent.team() {
-            self.search(child, depth, alpha, beta, ply + 1, pv_node, true)
+            self.search(child, node)
         } else {
-            -self.search(child, depth, -beta, -alpha, ply + 1, pv_node, true)
+            -self.search(child, node.flipped())
         }
     }
 
+    /// Like [`Worker::child`], in quiescence.
     #[inline]
-    fn child_quiescence(
-        &mut self,
-        parent: &G,
-        child: &G,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: u32,
-    ) -> i32 {
+    fn child_quiescence(&mut self, parent: &G, child: &G, node: QuiescenceNode) -> i32 {
         if child.team() == parent.team() {
-            self.quiescence(child, alpha, beta, ply + 1, qdepth + 1)
+            self.quiescence(child, node)
         } else {
-            -self.quiescence(child, -beta, -alpha, ply + 1, qdepth + 1)
+            -self.quiescence(child, node.flipped())
         }
     }
 
@@ -299,24 +402,28 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Alpha-beta search of `position` to `depth` plies, `ply` from the root.
-    #[allow(clippy::too_many_arguments)]
-    pub fn search(
-        &mut self,
-        position: &G,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-        allow_null: bool,
-    ) -> i32 {
+    /// Alpha-beta search of `position` at `node`.
+    pub fn search(&mut self, position: &G, node: Node) -> i32 {
+        let Node {
+            mut alpha,
+            mut beta,
+            depth,
+            ply,
+            pv: pv_node,
+            null_move: allow_null,
+        } = node;
         self.pv_len[ply] = ply;
         if position.chance_outcomes() > 0 {
-            return self.chance(position, alpha, beta, ply, Horizon::Full { depth, pv_node });
+            return self.chance(position, Horizon::Full(node));
         }
         if depth <= 0 {
-            return self.quiescence(position, alpha, beta, ply, 0);
+            let quiescence = QuiescenceNode {
+                alpha,
+                beta,
+                ply,
+                qdepth: 0,
+            };
+            return self.quiescence(position, quiescence);
         }
         self.count_node();
         if self.aborted {
@@ -370,39 +477,32 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= 7 && static_eval - 80 * depth + if improving { 40 } else { 0 } >= beta {
+            let margin =
+                REVERSE_FUTILITY_MARGIN * depth - i32::from(improving) * REVERSE_FUTILITY_IMPROVING;
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH && static_eval - margin >= beta {
                 return static_eval;
             }
             if allow_null
-                && depth >= 3
+                && depth >= NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && position.has_non_pawn_material()
                 && let Some(child) = position.play_null()
             {
-                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let reduction = NULL_MOVE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR)
+                        .min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
-                let score = if child.team() == position.team() {
-                    self.search(
-                        &child,
-                        depth - 1 - reduction,
-                        beta - 1,
-                        beta,
-                        ply + 1,
-                        false,
-                        false,
-                    )
-                } else {
-                    -self.search(
-                        &child,
-                        depth - 1 - reduction,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                        false,
-                    )
+                let null = Node {
+                    alpha: beta - 1,
+                    beta,
+                    depth: depth - 1 - reduction,
+                    ply: ply + 1,
+                    pv: false,
+                    null_move: false,
                 };
+                let score = self.child(position, &child, null);
                 self.keys.pop();
                 if self.aborted {
                     return 0;
@@ -436,8 +536,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.score_moves(position, &mut scored, tt_code, ply);
 
-        let depth = if tt_code == 0 && depth >= 5 && !in_check {
-            depth - 1
+        let depth = if tt_code == 0 && depth >= IIR_MIN_DEPTH && !in_check {
+            depth - IIR_REDUCTION
         } else {
             depth
         };
@@ -453,11 +553,16 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let (mv, quiet, order_score) = Self::pick(&mut scored, index);
             let code = G::encode_move(mv);
             if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
-                let late = 3 + (depth * depth) as usize + usize::from(improving) * 2;
-                if !pv_node && depth <= 3 && quiets_tried.len() >= late {
+                let late = LATE_MOVE_BASE
+                    + (depth * depth) as usize
+                    + usize::from(improving) * LATE_MOVE_IMPROVING;
+                if !pv_node && depth <= LATE_MOVE_MAX_DEPTH && quiets_tried.len() >= late {
                     continue;
                 }
-                if depth <= 3 && static_eval + 100 + 120 * depth <= alpha && order_score < COUNTER {
+                if depth <= FUTILITY_MAX_DEPTH
+                    && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * depth <= alpha
+                    && order_score < COUNTER
+                {
                     continue;
                 }
             }
@@ -466,43 +571,41 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
             // the others, and unbounded extensions would never end.
-            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
-            let new_depth = depth - 1 + i32::from(extend);
+            let extend = gives_check && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth;
+            let new_depth = depth - 1 + if extend { CHECK_EXTENSION } else { 0 };
             self.keys.push(key);
             self.previous[ply] = code;
 
             let score = if searched == 0 {
-                self.child(position, &child, new_depth, alpha, beta, ply, pv_node)
+                self.child(position, &child, node.child(new_depth, alpha, beta))
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !gives_check && !in_check {
+                if depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                    && quiet
+                    && !gives_check
+                    && !in_check
+                {
                     r = reduction(depth, searched);
                     if !pv_node {
-                        r += 1;
+                        r += LMR_NON_PV;
                     }
                     if improving {
-                        r -= 1;
+                        r -= LMR_IMPROVING;
                     }
                     if order_score >= COUNTER {
-                        r -= 1;
+                        r -= LMR_KILLER;
                     }
-                    r -= (order_score / 8192).clamp(-2, 2);
+                    r -= (order_score / LMR_HISTORY_DIVISOR)
+                        .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = self.child(
-                    position,
-                    &child,
-                    new_depth - r,
-                    alpha,
-                    alpha + 1,
-                    ply,
-                    false,
-                );
+                let mut s = self.child(position, &child, node.scout(new_depth - r, alpha));
                 if s > alpha && r > 0 {
-                    s = self.child(position, &child, new_depth, alpha, alpha + 1, ply, false);
+                    s = self.child(position, &child, node.scout(new_depth, alpha));
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = self.child(position, &child, new_depth, alpha, beta, ply, true);
+                    s = self.child(position, &child, node.child(new_depth, alpha, beta));
                 }
                 s
             };
@@ -570,20 +673,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// Quiescence: captures and promotions until the position is quiet (all
     /// moves when in check), with stand-pat.
-    fn quiescence(
-        &mut self,
-        position: &G,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: u32,
-    ) -> i32 {
+    fn quiescence(&mut self, position: &G, node: QuiescenceNode) -> i32 {
+        let QuiescenceNode {
+            mut alpha,
+            beta,
+            ply,
+            qdepth,
+        } = node;
         self.pv_len[ply] = ply;
         if position.chance_outcomes() > 0 {
             if qdepth >= CHANCE_QUIESCENCE_PLIES {
                 return self.evaluate(position);
             }
-            return self.chance(position, alpha, beta, ply, Horizon::Quiescence { qdepth });
+            return self.chance(position, Horizon::Quiescence(node));
         }
         self.count_node();
         if self.aborted {
@@ -630,7 +732,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
             let child = position.play(mv);
-            let score = self.child_quiescence(position, &child, alpha, beta, ply, qdepth);
+            let score = self.child_quiescence(position, &child, node.child(alpha, beta));
             if self.aborted {
                 return 0;
             }
@@ -648,17 +750,40 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 }
 
-/// Where a chance node sits: in the full-width search (with its remaining
-/// depth) or in quiescence.
+/// Where a chance node sits: in the full-width search or in quiescence.
 #[derive(Clone, Copy)]
 enum Horizon {
-    Full { depth: i32, pv_node: bool },
-    Quiescence { qdepth: u32 },
+    Full(Node),
+    Quiescence(QuiescenceNode),
 }
 
-/// Quiescence plies within which chance nodes are averaged; deeper, the
-/// static evaluation of the position before the roll stands.
-const CHANCE_QUIESCENCE_PLIES: u32 = 1;
+impl Horizon {
+    /// The window, from the point of view of the team to move.
+    fn window(self) -> (i32, i32) {
+        match self {
+            Horizon::Full(node) => (node.alpha, node.beta),
+            Horizon::Quiescence(node) => (node.alpha, node.beta),
+        }
+    }
+
+    /// The node of one outcome (same team, same ply): the window
+    /// (`alpha`, `beta`); in the full-width search a null move is allowed.
+    fn outcome(self, alpha: i32, beta: i32) -> Self {
+        match self {
+            Horizon::Full(node) => Horizon::Full(Node {
+                alpha,
+                beta,
+                null_move: true,
+                ..node
+            }),
+            Horizon::Quiescence(node) => Horizon::Quiescence(QuiescenceNode {
+                alpha,
+                beta,
+                ..node
+            }),
+        }
+    }
+}
 
 impl<G: Evaluate> Worker<'_, G> {
     /// Removes moves that need the other team's agreement (they are
@@ -678,15 +803,11 @@ impl<G: Evaluate> Worker<'_, G> {
     /// Star1 (*-minimax) cut-offs from the bounds the outcomes still to come
     /// can reach. The outcomes belong to the same team as the node and do
     /// not count as a ply. Without chance lookahead the roll is ignored.
-    fn chance(&mut self, position: &G, alpha: i32, beta: i32, ply: usize, horizon: Horizon) -> i32 {
+    fn chance(&mut self, position: &G, horizon: Horizon) -> i32 {
+        let (alpha, beta) = horizon.window();
         if !self.chance_lookahead {
             let any = position.ignore_chance();
-            return match horizon {
-                Horizon::Full { depth, pv_node } => {
-                    self.search(&any, depth, alpha, beta, ply, pv_node, true)
-                }
-                Horizon::Quiescence { qdepth } => self.quiescence(&any, alpha, beta, ply, qdepth),
-            };
+            return self.resolved(&any, horizon.outcome(alpha, beta));
         }
         let n = i64::from(position.chance_outcomes());
         let (low, high) = (-i64::from(MATE), i64::from(MATE));
@@ -705,13 +826,8 @@ impl<G: Evaluate> Worker<'_, G> {
             let child_alpha = floor.max(low);
             let child_beta = ceiling.min(high);
             let outcome = position.resolve_chance(i as u32);
-            let (a, b) = (child_alpha as i32, child_beta as i32);
-            let value = i64::from(match horizon {
-                Horizon::Full { depth, pv_node } => {
-                    self.search(&outcome, depth, a, b, ply, pv_node, true)
-                }
-                Horizon::Quiescence { qdepth } => self.quiescence(&outcome, a, b, ply, qdepth),
-            });
+            let node = horizon.outcome(child_alpha as i32, child_beta as i32);
+            let value = i64::from(self.resolved(&outcome, node));
             if self.aborted {
                 return 0;
             }
@@ -724,6 +840,15 @@ impl<G: Evaluate> Worker<'_, G> {
             sum += value;
         }
         (sum / n) as i32
+    }
+
+    /// Searches a chance node's outcome (or the position with the roll
+    /// ignored).
+    fn resolved(&mut self, position: &G, horizon: Horizon) -> i32 {
+        match horizon {
+            Horizon::Full(node) => self.search(position, node),
+            Horizon::Quiescence(node) => self.quiescence(position, node),
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 //! The engine's resources: a table the system refuses, helper threads
-//! started, resized and stopped, searches on the caller's thread.
+//! started, resized and stopped, searches started and waited for.
 
 use augur_chess::Position;
 use augur_core::{Game, MoveList};
-use augur_search::{Engine, Limits, SEARCH_STACK_BYTES, SearchControl};
+use augur_search::{Engine, Limits, SearchControl, SearchEvent, SearchRequest};
+use std::sync::mpsc::channel;
+use std::time::Duration;
 
 fn depth(d: u32) -> Limits<<Position as Game>::Move> {
     Limits {
@@ -71,34 +73,90 @@ fn helpers_follow_the_threads_setting_and_every_search_ends() {
 }
 
 #[test]
-fn a_search_on_a_kept_thread_matches_one_on_its_own_thread() {
+fn a_started_search_matches_a_synchronous_one() {
     let root = Position::startpos();
-    let mut fresh = Engine::<Position>::new(4, 1);
-    let spawned = fresh.search(
+    let mut waited = Engine::<Position>::new(4, 1);
+    let synchronous = waited.search(
         &root,
         &[],
         &depth(6),
         &SearchControl::new(false),
         &mut |_| {},
     );
-    let kept = std::thread::Builder::new()
-        .stack_size(SEARCH_STACK_BYTES)
-        .spawn(move || {
-            let mut engine = Engine::<Position>::new(4, 1);
-            engine.search_on_this_thread(
-                &root,
-                &[],
-                &depth(6),
-                &SearchControl::new(false),
-                &mut |_| {},
-            )
+    let mut engine = Engine::<Position>::new(4, 1);
+    let (events, heard) = channel();
+    let request = SearchRequest {
+        root,
+        history: Vec::new(),
+        limits: depth(6),
+        control: SearchControl::new(false),
+    };
+    let handle = engine
+        .start(request, move |event| {
+            let _ = events.send(match event {
+                SearchEvent::Info(info) => format!("info {}", info.depth),
+                SearchEvent::Finished(result) => format!("finished {}", result.depth),
+                SearchEvent::Failed => "failed".to_string(),
+            });
         })
-        .expect("thread")
-        .join()
-        .expect("no panic");
+        .expect("the search thread runs");
+    let started = handle.wait().expect("no panic");
     // One thread, same table size: the same deterministic search.
-    assert_eq!(spawned.nodes, kept.nodes);
-    assert_eq!(spawned.best_move, kept.best_move);
+    assert_eq!(synchronous.nodes, started.nodes);
+    assert_eq!(synchronous.best_move, started.best_move);
+    let events: Vec<String> = heard.iter().collect();
+    assert_eq!(events.last().map(String::as_str), Some("finished 6"));
+    assert_eq!(
+        events.iter().filter(|e| !e.starts_with("info")).count(),
+        1,
+        "{events:?}"
+    );
+    // The engine is whole again: the same search gives the same nodes.
+    engine.clear();
+    let again = engine.search(
+        &root,
+        &[],
+        &depth(6),
+        &SearchControl::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(again.nodes, synchronous.nodes);
+}
+
+#[test]
+fn an_infinite_search_ends_on_stop_and_the_engine_waits_for_it() {
+    let root = Position::startpos();
+    let mut engine = Engine::<Position>::new(4, 2);
+    let control = SearchControl::new(false);
+    let request = SearchRequest {
+        root,
+        history: Vec::new(),
+        limits: Limits {
+            depth: Some(3),
+            infinite: true,
+            ..Limits::default()
+        },
+        control: control.clone(),
+    };
+    let (done, finished) = channel();
+    let handle = engine
+        .start(request, move |event| {
+            if let SearchEvent::Finished(result) = event {
+                let _ = done.send(result.best_move);
+            }
+        })
+        .expect("the search thread runs");
+    // Depth 3 is done long before this, but the move waits for `stop`.
+    assert!(finished.recv_timeout(Duration::from_millis(200)).is_err());
+    assert!(!handle.is_finished());
+    control.stop();
+    let best = finished
+        .recv_timeout(Duration::from_secs(30))
+        .expect("stop ends the search");
+    assert!(is_legal(&root, best));
+    // Waiting for the table (here through `threads`) waits for the search.
+    assert_eq!(engine.threads(), 2);
+    assert_eq!(handle.wait().and_then(|r| r.best_move), best);
 }
 
 #[test]
@@ -121,4 +179,44 @@ fn a_clock_with_nothing_left_still_gives_a_legal_move() {
         let result = engine.search(&root, &[], &limits, &SearchControl::new(false), &mut |_| {});
         assert!(is_legal(&root, result.best_move), "{remaining_ms} ms left");
     }
+}
+
+#[test]
+fn a_panic_in_a_search_ends_it_once_and_the_engine_goes_on() {
+    let root = Position::startpos();
+    let mut engine = Engine::<Position>::new(4, 2);
+    let (events, heard) = channel();
+    let request = SearchRequest {
+        root,
+        history: Vec::new(),
+        limits: depth(8),
+        control: SearchControl::new(false),
+    };
+    // The listener runs on the search thread: a panic there unwinds the
+    // search with its helpers searching.
+    let handle = engine
+        .start(request, move |event| match event {
+            SearchEvent::Info(info) if info.depth == 3 => panic!("a bug at depth 3"),
+            SearchEvent::Info(_) => {}
+            SearchEvent::Finished(_) => {
+                let _ = events.send("finished");
+            }
+            SearchEvent::Failed => {
+                let _ = events.send("failed");
+            }
+        })
+        .expect("the search thread runs");
+    assert!(handle.wait().is_none());
+    assert_eq!(heard.iter().collect::<Vec<_>>(), ["failed"]);
+    // The helpers were stopped, the table came back, the threads still run.
+    assert_eq!(engine.threads(), 2);
+    let result = engine.search(
+        &root,
+        &[],
+        &depth(5),
+        &SearchControl::new(false),
+        &mut |_| {},
+    );
+    assert!(is_legal(&root, result.best_move));
+    assert!(result.depth >= 5);
 }

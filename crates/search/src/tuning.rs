@@ -1,0 +1,109 @@
+//! Every pruning, reduction and extension margin of the search, and the
+//! numbers that steer iterative deepening, in one place. Scores are in
+//! centipawns, depths in plies. Changing any of them changes the bench
+//! node signatures.
+
+use std::time::Duration;
+
+// Iterative deepening and aspiration windows (engine.rs).
+
+/// First depth searched with an aspiration window (plies); shallower
+/// iterations use the full window.
+pub(crate) const ASPIRATION_MIN_DEPTH: u32 = 5;
+/// Half-width of the first aspiration window around the previous score (cp).
+pub(crate) const ASPIRATION_WINDOW: i32 = 25;
+/// After a fail the half-width grows by itself divided by this (2: by half).
+pub(crate) const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
+/// Aspiration fails are reported only after the search has run this long.
+pub(crate) const REPORT_BOUNDS_AFTER: Duration = Duration::from_secs(1);
+/// With one legal move, a timed search stops after this depth (plies).
+pub(crate) const SINGLE_MOVE_DEPTH: u32 = 4;
+/// A timed search stops once a mate in n plies is found at a depth of more
+/// than 2n plus this (plies).
+pub(crate) const MATE_PROOF_EXTRA_DEPTH: i32 = 4;
+/// Searches with a shorter hard limit run on the main thread alone (helpers
+/// gain nothing and take CPU from the main thread when the clock is low).
+pub(crate) const MIN_HELPED_SEARCH: Duration = Duration::from_millis(20);
+
+// The node search (worker.rs).
+
+/// Nodes a worker counts before it adds them to the shared counter and
+/// checks the clock and `stop` (nodes).
+pub(crate) const NODE_BATCH: u64 = 1024;
+
+/// Reverse futility pruning applies at this remaining depth or less (plies).
+pub(crate) const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
+/// Reverse futility margin per ply of remaining depth (cp).
+pub(crate) const REVERSE_FUTILITY_MARGIN: i32 = 80;
+/// Subtracted from the reverse futility margin when the static evaluation
+/// improved over two plies (cp).
+pub(crate) const REVERSE_FUTILITY_IMPROVING: i32 = 40;
+
+/// Null move pruning applies from this remaining depth on (plies).
+pub(crate) const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// Base reduction of the null move search, besides the ply of the null
+/// move itself (plies).
+pub(crate) const NULL_MOVE_REDUCTION: i32 = 3;
+/// One more ply of null move reduction per this much remaining depth (plies).
+pub(crate) const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// One more ply of null move reduction per this much static evaluation
+/// above beta (cp).
+pub(crate) const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+/// Cap on the reduction added for the static evaluation above beta (plies).
+pub(crate) const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 3;
+
+/// A node without a table move is searched one ply shallower
+/// (internal iterative reduction) from this depth on (plies).
+pub(crate) const IIR_MIN_DEPTH: i32 = 5;
+/// The internal iterative reduction (plies).
+pub(crate) const IIR_REDUCTION: i32 = 1;
+
+/// Late move pruning applies at this remaining depth or less (plies).
+pub(crate) const LATE_MOVE_MAX_DEPTH: i32 = 3;
+/// Quiet moves searched before late move pruning starts, besides
+/// depth squared (moves).
+pub(crate) const LATE_MOVE_BASE: usize = 3;
+/// Extra quiet moves searched before late move pruning when improving (moves).
+pub(crate) const LATE_MOVE_IMPROVING: usize = 2;
+
+/// Futility pruning of quiet moves applies at this remaining depth or less
+/// (plies).
+pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
+/// Futility margin at no remaining depth (cp).
+pub(crate) const FUTILITY_MARGIN: i32 = 100;
+/// Futility margin added per ply of remaining depth (cp).
+pub(crate) const FUTILITY_MARGIN_PER_PLY: i32 = 120;
+
+/// Plies added to the depth of a move that gives check (plies).
+pub(crate) const CHECK_EXTENSION: i32 = 1;
+/// Checks are extended only while the ply is below this many times the
+/// iteration's depth (plies per ply of depth).
+pub(crate) const CHECK_EXTENSION_LIMIT: i32 = 2;
+
+/// Late move reductions apply from this remaining depth on (plies).
+pub(crate) const LMR_MIN_DEPTH: i32 = 3;
+/// Late move reductions apply from this move on, counted from 0 (moves).
+pub(crate) const LMR_MIN_MOVES: usize = 2;
+/// Constant term of the late move reduction formula (plies).
+pub(crate) const LMR_BASE: f32 = 0.5;
+/// The product ln(depth) * ln(move number) is divided by this (plies).
+pub(crate) const LMR_DIVISOR: f32 = 2.2;
+/// Extra reduction outside the principal variation (plies).
+pub(crate) const LMR_NON_PV: i32 = 1;
+/// Less reduction when the static evaluation is improving (plies).
+pub(crate) const LMR_IMPROVING: i32 = 1;
+/// Less reduction for killers and counter-moves (plies).
+pub(crate) const LMR_KILLER: i32 = 1;
+/// One ply less (or more) reduction per this much history score (history
+/// units, at most 16,384).
+pub(crate) const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Cap on the history adjustment, either way (plies).
+pub(crate) const LMR_HISTORY_MAX: i32 = 2;
+
+/// Cap on the history bonus of a move that caused a cutoff, which is depth
+/// squared otherwise (history units).
+pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
+
+/// Quiescence plies within which chance nodes are averaged; deeper, the
+/// static evaluation of the position before the roll stands (plies).
+pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
