@@ -2,7 +2,9 @@
 #   make                  build the engine (target/release/augur)
 #   make EXE=path/augur   build it and copy the binary to path/augur
 #                         (the convention distributed testing frameworks use)
-#   make test             install the test prerequisites, then run the suite
+#   make test             install the test prerequisites, check formatting
+#                         and lints (rustfmt, clippy -D warnings), then run
+#                         the suite
 EXE ?=
 SHELL := bash
 
@@ -16,5 +18,9 @@ endif
 test:
 	python3 -c "import chess" 2>/dev/null || python3 -m pip install --quiet chess
 	mkdir -p target
+	cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
 	set -o pipefail; cargo test --workspace 2>&1 | tee target/test-output.log
 	python3 tools/test_summary.py target/test-output.log

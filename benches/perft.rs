@@ -1,6 +1,8 @@
 //! Move-generation speed, single-threaded: for every game, perft from the
 //! start and from positions that exercise its special moves (Kiwipete in
 //! chess, full pools in Oracle chess, a rolled die in Enochian chess).
+// `criterion_group!` defines an undocumented public function.
+#![allow(missing_docs)]
 
 use augur_core::Game;
 use augur_core::perft::perft;

@@ -173,7 +173,8 @@ fn main() {
         }
         writeln!(out, "];").expect("writing to a String cannot fail");
     }
-    writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};").expect("writing to a String cannot fail");
+    writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};")
+        .expect("writing to a String cannot fail");
     writeln!(
         out,
         "pub(crate) static SLIDER_TABLE: [u64; {}] = [",

@@ -213,8 +213,14 @@ mod tests {
     #[test]
     fn seats_are_teams_or_armies() {
         assert_eq!(seating::<augur_games::chess::Position>(false), vec![0, 1]);
-        assert_eq!(seating::<augur_games::enochian::Position>(false), vec![1, 0, 1, 0]);
-        assert_eq!(seating::<augur_games::enochian::Position>(true), vec![0, 1, 2, 3]);
+        assert_eq!(
+            seating::<augur_games::enochian::Position>(false),
+            vec![1, 0, 1, 0]
+        );
+        assert_eq!(
+            seating::<augur_games::enochian::Position>(true),
+            vec![0, 1, 2, 3]
+        );
         assert_ne!(dice_seed(1, 0), dice_seed(1, 1));
         assert_ne!(dice_seed(1, 0), dice_seed(2, 0));
     }

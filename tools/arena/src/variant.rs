@@ -93,8 +93,7 @@ mod tests {
     #[test]
     fn a_declined_exchange_pass_replays_only_where_the_exchange_is_the_only_move() {
         let only_exchange =
-            Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -")
-                .expect("valid");
+            Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 k d - ry,bk -").expect("valid");
         let after = play_text(&only_exchange, "0000").expect("the pass replays");
         assert_eq!(
             after.position().fen(),
@@ -122,7 +121,11 @@ mod tests {
         let start = Position::startpos().divination().expect("divination");
         assert!(start.fen().ends_with(" ?"));
         assert_eq!(start.chance_outcomes(), 6);
-        assert!(augur_games::chess::Position::startpos().divination().is_none());
+        assert!(
+            augur_games::chess::Position::startpos()
+                .divination()
+                .is_none()
+        );
         let rolled = start.resolve_chance(3);
         assert_eq!(rolled.chance_text().as_deref(), Some("4"));
         let mut list = augur_core::MoveList::new();

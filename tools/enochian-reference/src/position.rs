@@ -7,16 +7,22 @@ use std::fmt;
 /// of the rulings (used for the frozen and control fields and for exchange).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum Army {
+    /// The Yellow army.
     Yellow,
+    /// The Blue army.
     Blue,
+    /// The Red army.
     Red,
+    /// The Black army.
     Black,
 }
 
 /// The two teams: Blue + Black against Red + Yellow.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Team {
+    /// Blue and Black, the team that moves first.
     BlueBlack,
+    /// Red and Yellow.
     RedYellow,
 }
 
@@ -29,6 +35,7 @@ impl Team {
         }
     }
 
+    /// The team's two armies.
     pub fn armies(self) -> [Army; 2] {
         match self {
             Team::BlueBlack => [Army::Blue, Army::Black],
@@ -36,6 +43,7 @@ impl Team {
         }
     }
 
+    /// The other team.
     pub fn other(self) -> Team {
         match self {
             Team::BlueBlack => Team::RedYellow,
@@ -48,10 +56,12 @@ impl Army {
     /// y, b, r, k order.
     pub const ALL: [Army; 4] = [Army::Yellow, Army::Blue, Army::Red, Army::Black];
 
+    /// The army's index (Yellow 0, Blue 1, Red 2, Black 3).
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The army's letter in position strings (y, b, r, k).
     pub fn letter(self) -> char {
         match self {
             Army::Yellow => 'y',
@@ -61,6 +71,7 @@ impl Army {
         }
     }
 
+    /// The army a position-string letter names.
     pub fn from_letter(c: char) -> Option<Army> {
         match c {
             'y' => Some(Army::Yellow),
@@ -71,6 +82,7 @@ impl Army {
         }
     }
 
+    /// The team the army plays for.
     pub fn team(self) -> Team {
         match self {
             Army::Blue | Army::Black => Team::BlueBlack,
@@ -91,10 +103,10 @@ impl Army {
     /// The army's throne square (square 1 of its angle).
     pub fn throne(self) -> Square {
         match self {
-            Army::Yellow => Square::new(0, 7).unwrap(),
-            Army::Blue => Square::new(7, 7).unwrap(),
-            Army::Red => Square::new(7, 0).unwrap(),
-            Army::Black => Square::new(0, 0).unwrap(),
+            Army::Yellow => Square::new(0, 7).expect("a corner is on the board"),
+            Army::Blue => Square::new(7, 7).expect("a corner is on the board"),
+            Army::Red => Square::new(7, 0).expect("a corner is on the board"),
+            Army::Black => Square::new(0, 0).expect("a corner is on the board"),
         }
     }
 
@@ -140,15 +152,22 @@ impl Army {
 /// Piece kinds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum Kind {
+    /// The King.
     King,
+    /// The Queen.
     Queen,
+    /// The Rook.
     Rook,
+    /// The Bishop.
     Bishop,
+    /// The Knight.
     Knight,
+    /// A pawn (of the kind in `Piece::pawn_of`).
     Pawn,
 }
 
 impl Kind {
+    /// The kind's letter in position strings (K, Q, R, B, N, P).
     pub fn letter(self) -> char {
         match self {
             Kind::King => 'K',
@@ -160,6 +179,7 @@ impl Kind {
         }
     }
 
+    /// The kind a position-string letter names.
     pub fn from_letter(c: char) -> Option<Kind> {
         match c {
             'K' => Some(Kind::King),
@@ -181,12 +201,14 @@ impl Kind {
 /// A piece: its kind and, for a pawn, the kind it is the pawn of.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
+    /// The piece's kind.
     pub kind: Kind,
     /// `Some(type)` exactly when `kind` is `Pawn`.
     pub pawn_of: Option<Kind>,
 }
 
 impl Piece {
+    /// A piece of `kind` (not a pawn).
     pub fn new(kind: Kind) -> Piece {
         Piece {
             kind,
@@ -194,6 +216,7 @@ impl Piece {
         }
     }
 
+    /// A pawn of the `of` kind.
     pub fn pawn(of: Kind) -> Piece {
         Piece {
             kind: Kind::Pawn,
@@ -213,8 +236,11 @@ impl Piece {
 /// throne, the King's partner (then `piece` is the King).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Cell {
+    /// The army the piece belongs to.
     pub army: Army,
+    /// The piece (the King on a shared throne).
     pub piece: Piece,
+    /// The King's partner on a shared throne.
     pub partner: Option<Piece>,
 }
 
@@ -226,6 +252,7 @@ pub struct Square {
 }
 
 impl Square {
+    /// The square at `file` (0 is a) and `rank` (0 is 1), if on the board.
     pub fn new(file: i32, rank: i32) -> Option<Square> {
         if (0..8).contains(&file) && (0..8).contains(&rank) {
             Some(Square {
@@ -237,10 +264,12 @@ impl Square {
         }
     }
 
+    /// The file, 0 (a) to 7 (h).
     pub fn file(self) -> i32 {
         self.file as i32
     }
 
+    /// The rank, 0 (rank 1) to 7 (rank 8).
     pub fn rank(self) -> i32 {
         self.rank as i32
     }
@@ -250,6 +279,7 @@ impl Square {
         self.rank as usize * 8 + self.file as usize
     }
 
+    /// The square `df` files and `dr` ranks away, if on the board.
     pub fn offset(self, df: i32, dr: i32) -> Option<Square> {
         Square::new(self.file() + df, self.rank() + dr)
     }
@@ -261,6 +291,7 @@ impl Square {
             .max((self.rank() - other.rank()).abs())
     }
 
+    /// Reads a square name such as `e4`.
     pub fn parse(text: &str) -> Option<Square> {
         let b = text.as_bytes();
         if b.len() != 2 {
@@ -304,34 +335,42 @@ pub struct Position {
 pub const START: &str = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - -";
 
 impl Position {
+    /// What stands on `sq`.
     pub fn at(&self, sq: Square) -> Option<Cell> {
         self.board[sq.rank() as usize][sq.file() as usize]
     }
 
+    /// Puts `cell` on `sq` (or empties it).
     pub fn set(&mut self, sq: Square, cell: Option<Cell>) {
         self.board[sq.rank() as usize][sq.file() as usize] = cell;
     }
 
+    /// The army to move.
     pub fn to_move(&self) -> Army {
         self.to_move
     }
 
+    /// Whether play goes clockwise.
     pub fn clockwise(&self) -> bool {
         self.clockwise
     }
 
+    /// Whether `army` is frozen.
     pub fn is_frozen(&self, army: Army) -> bool {
         self.frozen[army.index()]
     }
 
+    /// The army that controls `army`, if any.
     pub fn controller(&self, army: Army) -> Option<Army> {
         self.controller[army.index()]
     }
 
+    /// The rolled die (divination games), if any.
     pub fn die(&self) -> Option<u8> {
         self.die
     }
 
+    /// Whether this is a divination game.
     pub fn divination(&self) -> bool {
         self.die.is_some()
     }
@@ -721,7 +760,7 @@ pub fn try_start_position(setting: &str, board: &str, clockwise: bool) -> Result
                 (Piece::new(kinds[i]), None)
             };
             pos.set(
-                Square::parse(squares[i]).unwrap(),
+                Square::parse(squares[i]).expect("the layout names squares"),
                 Some(Cell {
                     army,
                     piece,
@@ -729,7 +768,7 @@ pub fn try_start_position(setting: &str, board: &str, clockwise: bool) -> Result
                 }),
             );
             pos.set(
-                Square::parse(pawns[i]).unwrap(),
+                Square::parse(pawns[i]).expect("the layout names squares"),
                 Some(Cell {
                     army,
                     piece: Piece::pawn(kinds[i]),

@@ -12,9 +12,13 @@ pub enum Move {
     /// leaving a shared throne (written with its uppercase letter);
     /// `promotion` is the piece a pawn becomes (lowercase letter).
     Step {
+        /// The square the piece leaves.
         from: Square,
+        /// The square it goes to.
         to: Square,
+        /// The partner's kind when the partner leaves a shared throne.
         partner: Option<Kind>,
+        /// What a pawn promotes to.
         promotion: Option<Kind>,
     },
     /// An agreed exchange of prisoners (`exchange`).
@@ -50,8 +54,11 @@ impl fmt::Display for Move {
 /// Game status.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// Won by the team named.
     Won(Team),
+    /// Drawn.
     Draw,
 }
 

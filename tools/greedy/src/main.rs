@@ -268,12 +268,13 @@ mod tests {
     fn greedy_takes_the_most_material() {
         // White takes the undefended queen rather than the pawn.
         let position =
-            augur_games::chess::Position::from_fen("4k3/8/8/3q4/4P3/1p6/P7/4K3 w - - 0 1").expect("fen");
+            augur_games::chess::Position::from_fen("4k3/8/8/3q4/4P3/1p6/P7/4K3 w - - 0 1")
+                .expect("fen");
         let mv = choose(&position, &[], 0, true).expect("a move");
         assert_eq!(position.move_text(mv), "e4d5");
         // Mate in one wins over material.
-        let mate =
-            augur_games::chess::Position::from_fen("6k1/5ppp/8/8/8/8/q7/4R1K1 w - - 0 1").expect("fen");
+        let mate = augur_games::chess::Position::from_fen("6k1/5ppp/8/8/8/8/q7/4R1K1 w - - 0 1")
+            .expect("fen");
         let mv = choose(&mate, &[], 0, true).expect("a move");
         assert_eq!(mate.move_text(mv), "e1e8");
     }

@@ -6,7 +6,9 @@ use std::fmt;
 /// A side (and the colour of a body).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
+    /// Moves first.
     White,
+    /// Moves second.
     Black,
 }
 
@@ -47,11 +49,17 @@ impl Colour {
 /// A class of body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BodyClass {
+    /// Lord.
     Lord,
+    /// Priestess.
     Priestess,
+    /// Chariot.
     Chariot,
+    /// Elephant.
     Elephant,
+    /// Horse.
     Horse,
+    /// Soldier.
     Soldier,
 }
 
@@ -129,10 +137,15 @@ impl BodyClass {
 /// A class of soul (there is no Priestess soul).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SoulClass {
+    /// Lord soul.
     Lord,
+    /// Chariot soul.
     Chariot,
+    /// Elephant soul.
     Elephant,
+    /// Horse soul.
     Horse,
+    /// Soldier soul.
     Soldier,
 }
 
@@ -181,8 +194,11 @@ impl SoulClass {
 /// it hosts (`souls[SoulClass::index()]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Body {
+    /// The body's colour.
     pub colour: Colour,
+    /// The body's class.
     pub class: BodyClass,
+    /// How many souls of each class it hosts.
     pub souls: [u8; 5],
 }
 
@@ -266,7 +282,9 @@ impl fmt::Display for Body {
 /// A square. `file` 0..8 is a..h, `rank` 0..8 is 1..8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// File, 0 (a) to 7 (h).
     pub file: u8,
+    /// Rank, 0 (rank 1) to 7 (rank 8).
     pub rank: u8,
 }
 

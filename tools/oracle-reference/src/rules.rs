@@ -36,27 +36,39 @@ pub enum MoveKind {
     /// Move kinds 1 and 2 (a figure goes or takes), with the optional Lord
     /// fetch of move kind 5. Text `e2e3`, `e1e2+h`.
     Figure {
+        /// The square the figure leaves.
         from: Square,
+        /// The square it goes to.
         to: Square,
+        /// The body class a Lord fetches from the earth, if any.
         fetch: Option<BodyClass>,
     },
     /// Move kinds 3 and 4 (a soul goes alone or takes a soul), with the
     /// optional Priestess summon of move kind 6. Text `h~g1f3`, `h~g1e2xs`,
     /// `c~d1d5+e`, `c~d1d5xh+e`.
     Soul {
+        /// The class of the soul that moves.
         soul: SoulClass,
+        /// The square it leaves.
         from: Square,
+        /// The square it goes to.
         to: Square,
+        /// The soul it takes, if any.
         take: Option<SoulClass>,
+        /// The soul a Priestess summons, if any.
         summon: Option<SoulClass>,
     },
     /// Move kind 7: the Soldier figure on `at` promotes. Text `p@e8`.
-    Promote { at: Square },
+    Promote {
+        /// The Soldier's square.
+        at: Square,
+    },
 }
 
 /// A move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// What the move does.
     pub kind: MoveKind,
 }
 
@@ -105,10 +117,15 @@ impl fmt::Display for Move {
 /// The result of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// The side to move is checkmated.
     Checkmate,
+    /// The side to move is stalemated.
     Stalemate,
+    /// Drawn by the quiet-move rule.
     QuietDraw,
+    /// Drawn by the round limit.
     RoundLimitDraw,
 }
 

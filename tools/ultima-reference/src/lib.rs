@@ -156,7 +156,9 @@ use std::fmt;
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first.
     White,
+    /// Moves second.
     Black,
 }
 
@@ -225,7 +227,9 @@ pub type Piece = (Color, Kind);
 /// rank) matches the alphabetical order of the square names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// File, 0 (a) to 7 (h).
     pub file: u8,
+    /// Rank, 0 (rank 1) to 7 (rank 8).
     pub rank: u8,
 }
 
@@ -303,7 +307,9 @@ pub const ALL_DIRECTIONS: [(i32, i32); 8] = [
 pub struct Position {
     /// `board[rank][file]`, rank 0 is rank 1.
     pub board: [[Option<Piece>; 8]; 8],
+    /// The side to move.
     pub side: Color,
+    /// Plies played (the last field of the position string).
     pub plies: u64,
 }
 
@@ -464,8 +470,11 @@ impl fmt::Display for Position {
 /// duplicates). For a king capture the destination is in `captures`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it goes to.
     pub to: Square,
+    /// Every square the move captures on.
     pub captures: Vec<Square>,
 }
 
