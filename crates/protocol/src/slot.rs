@@ -9,6 +9,8 @@ use augur_games::{Variant, with_game};
 use augur_search::{
     Clock, Engine, Limits, SearchControl, SearchEvent, SearchHandle, SearchRequest, SearchResult,
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::command::PositionStart;
@@ -24,7 +26,8 @@ pub trait GameSlot: Send {
     /// Starts a search on its own thread; it prints `info` lines and exactly
     /// one `bestmove`.
     fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String>;
-    /// Whether a search is running.
+    /// Whether a search is running and has not yet written its
+    /// `bestmove` (once it has, the slot counts as idle).
     fn searching(&self) -> bool;
     /// Asks the running search to stop.
     fn stop(&self);
@@ -82,6 +85,10 @@ struct Running<G: Evaluate> {
     handle: SearchHandle<G::Move>,
     control: SearchControl,
     infinite: bool,
+    /// Set just before the search's `bestmove` line is written: from then
+    /// on the session treats the slot as idle (a `go` sent the moment
+    /// `bestmove` arrives must be accepted).
+    answered: Arc<AtomicBool>,
 }
 
 struct Slot<G: Evaluate> {
@@ -156,9 +163,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String> {
-        if self.running.is_some() {
+        if self.searching() {
             return Err("a search is already running; send stop first".to_string());
         }
+        // A search that has written its `bestmove` is over: collect it.
+        self.wait();
         if self.position.chance_outcomes() > 0 {
             return Err(
                 "the roll for the army to move is not known: end the move list with '<roll>:' (e.g. 'moves 4:h8h6Q 3:') or give it in the position string"
@@ -224,10 +233,16 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             control: control.clone(),
         };
         let (root, out, show_wdl) = (self.position.clone(), out.clone(), options.show_wdl);
+        let answered = Arc::new(AtomicBool::new(false));
+        let answering = Arc::clone(&answered);
         let handle = engine.start(request, move |event| match event {
             SearchEvent::Info(info) => out.line(&info_line(&root, info, show_wdl)),
-            SearchEvent::Finished(result) => out.line(&bestmove_line(&root, result)),
+            SearchEvent::Finished(result) => {
+                answering.store(true, Ordering::Release);
+                out.line(&bestmove_line(&root, result));
+            }
             SearchEvent::Failed => {
+                answering.store(true, Ordering::Release);
                 // A bug, but the GUI still gets its one bestmove; the next
                 // search gets a fresh engine (see `wait`).
                 out.error("the search failed; playing the first legal move");
@@ -240,6 +255,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             handle,
             control,
             infinite: params.infinite,
+            answered,
         });
         Ok(())
     }
@@ -247,7 +263,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     fn searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
+            .is_some_and(|r| !r.answered.load(Ordering::Acquire) && !r.handle.is_finished())
     }
 
     fn stop(&self) {
