@@ -4,7 +4,8 @@
 #                         (the convention distributed testing frameworks use)
 #   make test             install the test prerequisites, check formatting
 #                         and lints (rustfmt, clippy -D warnings), then run
-#                         the suite
+#                         the suite, then the README's run command (it must
+#                         answer a scripted session with a bestmove)
 EXE ?=
 SHELL := bash
 
@@ -23,4 +24,5 @@ test:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	set -o pipefail; cargo test --workspace 2>&1 | tee target/test-output.log
+	bash tools/check_run_command.sh
 	python3 tools/test_summary.py target/test-output.log
