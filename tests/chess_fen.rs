@@ -128,15 +128,6 @@ fn every_rejection_has_its_reason() {
         "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1",
         FenError::CastlingField("KK".into()),
     );
-    rejects(&format!("{k} w K - 0 1"), FenError::CastlingPieces('K'));
-    rejects(
-        "r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1",
-        FenError::CastlingPieces('Q'),
-    );
-    rejects(
-        "r3k1r1/8/8/8/8/8/8/R3K2R w k - 0 1",
-        FenError::CastlingPieces('k'),
-    );
     rejects(
         &format!("{k} w - e9 0 1"),
         FenError::EnPassantField("e9".into()),
@@ -199,4 +190,24 @@ fn hostile_input_is_rejected_without_panicking() {
     ] {
         assert!(Position::from_fen_detailed(fen).is_err(), "{fen:?}");
     }
+}
+
+#[test]
+fn castling_rights_the_position_cannot_have_are_dropped_with_a_warning() {
+    for (given, kept, dropped) in [
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "-", vec!['K']),
+        ("r3k2r/8/8/8/8/8/8/R2K3R w Qkq - 0 1", "kq", vec!['Q']),
+        ("r3k1r1/8/8/8/8/8/8/R3K2R w KQk - 0 1", "KQ", vec!['k']),
+        ("r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", "Qkq", vec!['K']),
+    ] {
+        let (position, warnings) = Position::from_fen_with_warnings(given).expect("accepted");
+        assert_eq!(position.fen().split(' ').nth(2), Some(kept), "{given}");
+        assert_eq!(warnings.len(), dropped.len(), "{given}: {warnings:?}");
+        for (warning, right) in warnings.iter().zip(dropped) {
+            assert!(warning.contains(&format!("'{right}'")), "{warning}");
+        }
+        assert_eq!(position.hash(), position.recompute_hash());
+    }
+    let (_, none) = Position::from_fen_with_warnings(STARTING_FEN).expect("start");
+    assert!(none.is_empty());
 }

@@ -4,9 +4,11 @@
 //! in EPD). Rejected, each with its own [`FenError`]: a malformed board,
 //! anything but exactly one king per side, more than 16 pieces or 8 pawns a
 //! side, pawns on the first or last rank, a bad side-to-move, castling field
-//! or en passant field, castling rights without the king and rook on their
-//! home squares, an en passant square no double step could have produced,
-//! bad clocks, the side not to move in check, and more than two checkers.
+//! or en passant field, an en passant square no double step could have
+//! produced, bad clocks, the side not to move in check, and more than two
+//! checkers. Castling rights without the king and rook on their home squares
+//! are dropped, as python-chess and Stockfish do (the protocol warns about
+//! them: `Game::from_fen_with_warnings`).
 //!
 //! Canonical output writes castling as `KQkq` order and the en passant
 //! square only when an en passant capture is legal (as python-chess does), so
@@ -46,8 +48,6 @@ pub enum FenError {
     SideToMove(String),
     /// The castling field is not `-` or distinct letters from `KQkq`.
     CastlingField(String),
-    /// A castling right whose king or rook is not on its home square.
-    CastlingPieces(char),
     /// The en passant field is not `-` or a square.
     EnPassantField(String),
     /// An en passant square no double step could have produced.
@@ -76,12 +76,6 @@ impl fmt::Display for FenError {
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, a first or last rank"),
             FenError::SideToMove(s) => write!(f, "side to move '{s}' is not 'w' or 'b'"),
             FenError::CastlingField(s) => write!(f, "castling field '{s}' is malformed"),
-            FenError::CastlingPieces(c) => {
-                write!(
-                    f,
-                    "castling right '{c}' without king and rook on their home squares"
-                )
-            }
             FenError::EnPassantField(s) => write!(f, "en passant field '{s}' is malformed"),
             FenError::EnPassantImpossible(sq) => {
                 write!(
@@ -160,9 +154,15 @@ fn check_material(position: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(field: &str, position: &Position) -> Result<CastlingRights, FenError> {
+/// The castling rights of `field`, and the rights it names that the
+/// position cannot have (king or rook not on its home square), which are
+/// dropped: python-chess and Stockfish accept such FENs the same way.
+fn parse_castling(
+    field: &str,
+    position: &Position,
+) -> Result<(CastlingRights, Vec<char>), FenError> {
     if field == "-" {
-        return Ok(CastlingRights::default());
+        return Ok((CastlingRights::default(), Vec::new()));
     }
     let well_formed = !field.is_empty()
         && field.chars().all(|c| "KQkq".contains(c))
@@ -174,6 +174,7 @@ fn parse_castling(field: &str, position: &Position) -> Result<CastlingRights, Fe
         return Err(FenError::CastlingField(field.to_string()));
     }
     let mut bits = 0u8;
+    let mut dropped = Vec::new();
     for c in field.chars() {
         let (right, color, king, rook) = match c {
             'K' => (CastlingRights::WHITE_KING_SIDE, Color::White, 4, 7),
@@ -183,12 +184,13 @@ fn parse_castling(field: &str, position: &Position) -> Result<CastlingRights, Fe
             _ => return Err(FenError::CastlingField(field.to_string())),
         };
         let has = |sq: u8, role| position.piece_at(Square::new(sq)) == Some(Piece { color, role });
-        if !has(king, Role::King) || !has(rook, Role::Rook) {
-            return Err(FenError::CastlingPieces(c));
+        if has(king, Role::King) && has(rook, Role::Rook) {
+            bits |= right;
+        } else {
+            dropped.push(c);
         }
-        bits |= right;
     }
-    Ok(CastlingRights(bits))
+    Ok((CastlingRights(bits), dropped))
 }
 
 /// Checks that a double step could have produced `target`, the square the
@@ -220,6 +222,12 @@ impl Position {
     /// accepted), with the typed reason for a rejection; the trait's
     /// `Game::from_fen` gives the same reason as text.
     pub fn from_fen_detailed(fen: &str) -> Result<Position, FenError> {
+        Self::read_fen(fen).map(|(position, _)| position)
+    }
+
+    /// [`Position::from_fen_detailed`], with the castling rights that were
+    /// dropped because the position cannot have them.
+    pub(crate) fn read_fen(fen: &str) -> Result<(Position, Vec<char>), FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
@@ -233,7 +241,7 @@ impl Position {
             "b" => position.flip_side(),
             other => return Err(FenError::SideToMove(other.to_string())),
         }
-        let castling = parse_castling(fields[2], &position)?;
+        let (castling, dropped) = parse_castling(fields[2], &position)?;
         position.set_castling(castling);
         let en_passant = match fields[3] {
             "-" => None,
@@ -273,7 +281,7 @@ impl Position {
         {
             position.set_en_passant(Some(target));
         }
-        Ok(position)
+        Ok((position, dropped))
     }
 
     /// The canonical FEN.

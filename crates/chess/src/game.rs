@@ -22,6 +22,21 @@ impl Game for Position {
         })
     }
 
+    fn from_fen_with_warnings(text: &str) -> Result<(Self, Vec<String>), PositionError> {
+        let (position, dropped) = Position::read_fen(text).map_err(|e| PositionError {
+            reason: e.to_string(),
+        })?;
+        let warnings = dropped
+            .into_iter()
+            .map(|right| {
+                format!(
+                    "castling right '{right}' dropped: its king or rook is not on its home square"
+                )
+            })
+            .collect();
+        Ok((position, warnings))
+    }
+
     fn fen(&self) -> String {
         self.write_fen()
     }

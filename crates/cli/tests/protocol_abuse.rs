@@ -38,6 +38,8 @@ struct Counts {
     isready: usize,
     gos_accepted: usize,
     gos_refused: usize,
+    /// `go` after a refused `position`: an error and `bestmove 0000`.
+    gos_without_position: usize,
     bestmoves: usize,
     errors: usize,
     quits_mid_search: usize,
@@ -54,6 +56,8 @@ struct Engine {
     transcript: Vec<String>,
     bestmoves: usize,
     errors: usize,
+    /// The error lines of the last `read_until`.
+    last_errors: Vec<String>,
 }
 
 impl Engine {
@@ -91,6 +95,7 @@ impl Engine {
             transcript: Vec::new(),
             bestmoves: 0,
             errors: 0,
+            last_errors: Vec::new(),
         }
     }
 
@@ -106,10 +111,11 @@ impl Engine {
     }
 
     /// Reads lines until one satisfies `done`; returns whether an error line
-    /// came before it.
+    /// came before it (the error lines are kept in `last_errors`).
     fn read_until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> bool {
         let deadline = Instant::now() + ANSWER_LIMIT;
         let mut error = false;
+        self.last_errors.clear();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
@@ -120,6 +126,7 @@ impl Engine {
                     if line.starts_with("info string error") {
                         self.errors += 1;
                         error = true;
+                        self.last_errors.push(line.clone());
                     }
                     let finished = done(&line);
                     self.transcript.push(line);
@@ -434,7 +441,16 @@ fn abuse<G: Game>(seed: u64) -> Counts {
             let refused = engine.sync();
             counts.isready += 1;
             if is_search_go(&line) {
-                if refused {
+                let no_position = engine
+                    .last_errors
+                    .iter()
+                    .any(|e| e.contains("the last position command was refused"));
+                if refused && no_position {
+                    // After a refused position the go is answered with
+                    // `bestmove 0000`, never a move of an older position.
+                    counts.gos_without_position += 1;
+                    expected += 1;
+                } else if refused {
                     counts.gos_refused += 1;
                 } else {
                     counts.gos_accepted += 1;
@@ -462,7 +478,7 @@ fn abuse<G: Game>(seed: u64) -> Counts {
 fn check(counts: &Counts) {
     assert_eq!(
         counts.bestmoves,
-        counts.gos_accepted + counts.quits_mid_search
+        counts.gos_accepted + counts.gos_without_position + counts.quits_mid_search
     );
     assert_eq!(counts.isready + counts.quit_lines, counts.lines);
     // The mix really exercised both paths.

@@ -167,6 +167,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Reads a position string (FEN for chess), fully validated.
     fn from_fen(text: &str) -> Result<Self, PositionError>;
 
+    /// [`Game::from_fen`], and what was repaired on the way, in words for
+    /// a warning (chess: castling rights the position cannot have, dropped).
+    /// Games that repair nothing keep the default (no warnings).
+    fn from_fen_with_warnings(text: &str) -> Result<(Self, Vec<String>), PositionError> {
+        Self::from_fen(text).map(|position| (position, Vec::new()))
+    }
+
     /// The canonical position string.
     fn fen(&self) -> String;
 

@@ -121,6 +121,25 @@ pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bo
     line
 }
 
+/// The `info` line for a finished game (the side to move has no legal
+/// move), so that clients get a score: `score mate 0` when the side to move
+/// has lost (mated, or its team's Kings taken), `score cp 0` when the game
+/// is drawn (stalemate, no army can move), and, where the side to move has
+/// already won (Enochian chess: its team took both enemy Kings and it moves
+/// next), `score cp 32000`, since UCI has no notation for a mate given.
+pub fn finished_info_line<G: Game>(root: &G, show_wdl: bool) -> String {
+    let (score, wdl) = match root.outcome() {
+        Some(outcome) if outcome.winner == Some(root.team()) => ("cp 32000", "1000 0 0"),
+        Some(outcome) if outcome.winner.is_some() => ("mate 0", "0 0 1000"),
+        _ => ("cp 0", "0 1000 0"),
+    };
+    if show_wdl {
+        format!("info depth 0 score {score} wdl {wdl}")
+    } else {
+        format!("info depth 0 score {score}")
+    }
+}
+
 /// The `bestmove` line: `bestmove <move> [ponder <move>]`, or
 /// `bestmove (none)` when the root has no legal move.
 pub fn bestmove_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> String {

@@ -96,8 +96,13 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => {
                 self.finish_search();
-                if let Err(e) = self.slot.set_position(&start, &moves) {
-                    self.out.error(e);
+                match self.slot.set_position(&start, &moves) {
+                    Ok(warnings) => {
+                        for warning in warnings {
+                            self.out.line(&format!("info string warning: {warning}"));
+                        }
+                    }
+                    Err(e) => self.out.error(e),
                 }
             }
             Command::Go(params) => {

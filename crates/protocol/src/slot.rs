@@ -16,13 +16,19 @@ use std::time::Instant;
 use crate::command::PositionStart;
 use crate::go::GoParams;
 use crate::options::Options;
-use crate::output::{Output, bestmove_line, info_line};
+use crate::output::{Output, bestmove_line, finished_info_line, info_line};
 
 /// What the session asks of the current game.
 pub trait GameSlot: Send {
     /// Replaces the position: parsed and checked completely first, so on
-    /// error nothing changes.
-    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String>;
+    /// error the position stays as it was, but `go` refuses to search it
+    /// (it answers `bestmove 0000`) until a position is accepted. Returns
+    /// warnings about what was repaired (dropped castling rights).
+    fn set_position(
+        &mut self,
+        start: &PositionStart,
+        moves: &[String],
+    ) -> Result<Vec<String>, String>;
     /// Starts a search on its own thread; it prints `info` lines and exactly
     /// one `bestmove`.
     fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String>;
@@ -80,6 +86,11 @@ pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
     })
 }
 
+/// The error `go` gives after a refused `position` (it then answers
+/// `bestmove 0000`).
+pub const NO_POSITION: &str =
+    "the last position command was refused; send a valid position (answering bestmove 0000)";
+
 struct Running<G: Evaluate> {
     /// Gives no result if the search panicked.
     handle: SearchHandle<G::Move>,
@@ -103,6 +114,9 @@ struct Slot<G: Evaluate> {
     start: Option<G>,
     /// The key of a position whose offer the other team declined.
     declined: Option<u64>,
+    /// Whether the last `position` command was refused: `go` then answers
+    /// `bestmove 0000`, never a move of the position before it.
+    refused: bool,
 }
 
 impl<G: Evaluate> Slot<G> {
@@ -119,6 +133,7 @@ impl<G: Evaluate> Slot<G> {
             threads: options.threads,
             start: None,
             declined: None,
+            refused: false,
         }
     }
 
@@ -150,16 +165,28 @@ impl<G: Evaluate> Slot<G> {
 }
 
 impl<G: Evaluate> GameSlot for Slot<G> {
-    fn set_position(&mut self, start: &PositionStart, moves: &[String]) -> Result<(), String> {
-        let position = match start {
-            PositionStart::StartPos => self.start.clone().unwrap_or_else(G::startpos),
-            PositionStart::Fen(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
+    fn set_position(
+        &mut self,
+        start: &PositionStart,
+        moves: &[String],
+    ) -> Result<Vec<String>, String> {
+        let read = match start {
+            PositionStart::StartPos => {
+                Ok((self.start.clone().unwrap_or_else(G::startpos), Vec::new()))
+            }
+            PositionStart::Fen(fen) => G::from_fen_with_warnings(fen).map_err(|e| e.to_string()),
         };
-        let replayed = augur_core::replay(position, moves).map_err(|e| e.to_string())?;
+        let replayed = read.and_then(|(position, warnings)| {
+            augur_core::replay(position, moves)
+                .map(|replayed| (replayed, warnings))
+                .map_err(|e| e.to_string())
+        });
+        self.refused = replayed.is_err();
+        let (replayed, warnings) = replayed?;
         self.position = replayed.position;
         self.history = replayed.history;
         self.declined = None;
-        Ok(())
+        Ok(warnings)
     }
 
     fn go(&mut self, params: &GoParams, options: &Options, out: &Output) -> Result<(), String> {
@@ -168,6 +195,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         }
         // A search that has written its `bestmove` is over: collect it.
         self.wait();
+        if self.refused {
+            out.error(NO_POSITION);
+            out.line("bestmove 0000");
+            return Ok(());
+        }
         if self.position.chance_outcomes() > 0 {
             return Err(
                 "the roll for the army to move is not known: end the move list with '<roll>:' (e.g. 'moves 4:h8h6Q 3:') or give it in the position string"
@@ -179,6 +211,14 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         {
             // Nothing to search: the army's only move was declined.
             out.line(&format!("bestmove {}", self.position.move_text(pass)));
+            return Ok(());
+        }
+        let mut legal = augur_core::MoveList::new();
+        self.position.generate(&mut legal);
+        if legal.is_empty() {
+            // The game is over: a score for the client, then no move.
+            out.line(&finished_info_line(&self.position, options.show_wdl));
+            out.line("bestmove (none)");
             return Ok(());
         }
         let mut search_moves = Vec::with_capacity(params.searchmoves.len());

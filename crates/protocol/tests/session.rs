@@ -52,15 +52,15 @@ fn bad_input_gives_one_error_line_and_changes_nothing() {
     s.handle_line("position startpos moves e2e4");
     let before = fen_of(&mut s, &out);
     for bad in [
+        "go depth x",
+        "go wtime 99999999999999999999999",
+        "go searchmoves a1a1",
         "xyzzy",
         "position",
         "position fen",
         "position fen 8/8/8 w - - 0 1",
         "position startpos moves e2e4 e7e5 e1e8",
         "position startpos moves e2e4 zz",
-        "go depth x",
-        "go wtime 99999999999999999999999",
-        "go searchmoves a1a1",
         "setoption name Hash value -5",
         "setoption name Hash value 123456789",
         "setoption name NoSuchOption value 1",
@@ -336,6 +336,12 @@ fn ultima_is_selected_with_uci_variant_and_every_command_works() {
     );
     s.handle_line("position startpos moves e2e9");
     assert!(out.take()[0].starts_with("info string error: "));
+    // After a refused position, go never answers for the old one.
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    out.take();
+    s.handle_line("position startpos moves e2e4 e7e5");
     s.handle_line("go depth 3");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
     assert!(
@@ -393,6 +399,11 @@ fn oracle_is_selected_with_uci_variant_and_every_command_works() {
         );
     }
     assert!(fen_of_ultima(&mut s, &out).ends_with(" b 1 2"));
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    out.take();
+    s.handle_line("position startpos moves l~e1d1 e7e6 b1c3");
     s.handle_line("go depth 3");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
     assert!(

@@ -1,0 +1,187 @@
+//! What real clients trip over, through the real binary: a finished game
+//! still gets a score; a refused `position` is never answered with a move
+//! of the position before it; castling rights a FEN cannot have are dropped
+//! with a warning.
+
+use augur_core::Game;
+use augur_games::{Variant, with_game};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs one session (the lines, then `quit`) and returns its output lines.
+fn session(lines: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start augur");
+    {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("write");
+        }
+        writeln!(stdin, "quit").expect("write");
+    }
+    let output = child.wait_with_output().expect("exit");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The score the engine must give a finished game of `variant` at `fen`
+/// (after `moves`), from the rules crate's own verdict.
+fn expected_score(variant: Variant, fen: &str, moves: &[&str]) -> &'static str {
+    with_game!(variant, G => {
+        let start = G::from_fen(fen).expect("valid position");
+        let position = augur_core::replay(start, moves).expect("legal moves").position;
+        let mut legal = augur_core::MoveList::new();
+        position.generate(&mut legal);
+        assert!(legal.is_empty(), "{variant} {fen}: the game is not over");
+        match position.outcome().map(|o| o.winner) {
+            Some(Some(winner)) if winner == position.team() => "cp 32000",
+            Some(Some(_)) => "mate 0",
+            _ => "cp 0",
+        }
+    })
+}
+
+#[test]
+fn a_finished_game_gets_a_score_before_bestmove_none_in_every_game() {
+    let cases: &[(Variant, &str, &[&str], &str)] = &[
+        (
+            Variant::Chess,
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            &[],
+            "mate 0",
+        ),
+        (
+            Variant::Chess,
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            &[],
+            "cp 0",
+        ),
+        (Variant::Ultima, "8/8/8/8/8/1k6/b7/K7 w 0", &[], "mate 0"),
+        (Variant::Ultima, "8/8/8/8/8/1k6/8/K1b5 w 0", &[], "cp 0"),
+        (
+            Variant::Oracle,
+            "l7/8/8/8/8/8/1C6/C3L3 - - b 0 1",
+            &[],
+            "mate 0",
+        ),
+        (
+            Variant::Oracle,
+            "l7/8/2H5/8/8/8/8/1C2L3 - - b 0 1",
+            &[],
+            "cp 0",
+        ),
+        // Blue takes Yellow's King, the last King of Red+Yellow (Red is
+        // frozen): Blue+Black have won, and Black moves next.
+        (
+            Variant::Enochian,
+            "2yK4bK/2bR5/8/1rN6/8/8/8/kK7 b d r - -",
+            &["c7c8"],
+            "cp 32000",
+        ),
+    ];
+    for &(variant, fen, moves, score) in cases {
+        assert_eq!(
+            expected_score(variant, fen, moves),
+            score,
+            "{variant} {fen}"
+        );
+        let position = if moves.is_empty() {
+            format!("position fen {fen}")
+        } else {
+            format!("position fen {fen} moves {}", moves.join(" "))
+        };
+        let out = session(&[
+            &format!("setoption name UCI_Variant value {variant}"),
+            &position,
+            "go depth 5",
+        ]);
+        let at = out
+            .iter()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap_or_else(|| panic!("{variant} {fen}: no bestmove in {out:?}"));
+        assert_eq!(out[at], "bestmove (none)", "{variant} {fen}");
+        assert!(at > 0, "{variant} {fen}: no info line in {out:?}");
+        assert_eq!(
+            out[at - 1],
+            format!("info depth 0 score {score}"),
+            "{variant} {fen}"
+        );
+    }
+}
+
+#[test]
+fn a_refused_position_is_never_answered_with_a_move_of_the_previous_one() {
+    for variant in Variant::ALL {
+        let out = session(&[
+            &format!("setoption name UCI_Variant value {variant}"),
+            "position startpos",
+            "position fen this is not a position",
+            "go depth 3",
+            "isready",
+        ]);
+        let errors: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        assert_eq!(errors.len(), 2, "{variant}: {out:?}");
+        assert!(
+            errors[1].contains("the last position command was refused"),
+            "{variant}: {out:?}"
+        );
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best, ["bestmove 0000"], "{variant}: {out:?}");
+        // A valid position afterwards is searched again.
+        let out = session(&[
+            &format!("setoption name UCI_Variant value {variant}"),
+            "position fen garbage",
+            "position startpos",
+            "go depth 2",
+        ]);
+        let best = out
+            .iter()
+            .find(|l| l.starts_with("bestmove"))
+            .expect("bestmove");
+        assert_ne!(best, "bestmove 0000", "{variant}");
+    }
+}
+
+#[test]
+fn stale_castling_rights_are_dropped_with_a_warning_and_the_new_position_is_searched() {
+    let out = session(&[
+        "position startpos moves e2e4 e7e5",
+        "position fen r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+        "go depth 3",
+        "d",
+    ]);
+    assert!(
+        out.iter().any(|l| l
+            == "info string warning: castling right 'K' dropped: its king or rook is not on its home square"),
+        "{out:?}"
+    );
+    assert!(
+        !out.iter().any(|l| l.starts_with("info string error")),
+        "{out:?}"
+    );
+    let best = out
+        .iter()
+        .find(|l| l.starts_with("bestmove"))
+        .expect("bestmove");
+    let mv = best.split_whitespace().nth(1).expect("a move");
+    let position = augur_games::chess::Position::from_fen("r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1")
+        .expect("fen");
+    assert!(
+        position.parse_move(mv).is_ok(),
+        "{best} is not legal in the new position"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.contains("r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1")),
+        "{out:?}"
+    );
+}
