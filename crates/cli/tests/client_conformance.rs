@@ -185,3 +185,135 @@ fn stale_castling_rights_are_dropped_with_a_warning_and_the_new_position_is_sear
         "{out:?}"
     );
 }
+
+/// One `info` line's depth, MultiPV index, score (mates beyond every
+/// centipawn score) and first PV move; `None` for other lines and bounds.
+fn multipv_line(line: &str) -> Option<(u32, usize, i64, String)> {
+    if !line.starts_with("info depth ") || line.contains("bound") {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .copied()
+    };
+    let depth = after("depth")?.parse().ok()?;
+    let index = after("multipv")?.parse().ok()?;
+    let score: i64 = match (after("cp"), after("mate")) {
+        (Some(cp), _) => cp.parse().ok()?,
+        (None, Some(mate)) => {
+            let n: i64 = mate.parse().ok()?;
+            if n > 0 { 1_000_000 - n } else { -1_000_000 - n }
+        }
+        _ => return None,
+    };
+    Some((depth, index, score, after("pv")?.to_string()))
+}
+
+/// Checks that every depth's lines are complete and best first, and that
+/// `bestmove` is line 1 of the last set; returns the number of depths.
+fn check_multipv(out: &[String], lines: usize, what: &str) -> usize {
+    let mut sets: Vec<Vec<(u32, usize, i64, String)>> = Vec::new();
+    for parsed in out.iter().filter_map(|l| multipv_line(l)) {
+        if parsed.1 == 1 {
+            sets.push(Vec::new());
+        }
+        if let Some(set) = sets.last_mut() {
+            set.push(parsed);
+        }
+    }
+    assert!(!sets.is_empty(), "{what}: no info lines in {out:?}");
+    for set in &sets {
+        assert_eq!(set.len(), lines, "{what}: an incomplete set {set:?}");
+        assert!(set.iter().all(|l| l.0 == set[0].0), "{what}: {set:?}");
+        assert!(
+            set.windows(2).all(|w| w[0].2 >= w[1].2),
+            "{what}: not best first: {set:?}"
+        );
+    }
+    let best = out
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("bestmove");
+    let last = sets.last().expect("a set");
+    assert_eq!(
+        best, last[0].3,
+        "{what}: bestmove is not line 1 of {last:?}"
+    );
+    sets.len()
+}
+
+/// Sends `lines`, reads until `bestmove`, then quits; the lines read.
+fn until_bestmove(lines: &[String]) -> Vec<String> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start augur");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    for line in lines {
+        writeln!(stdin, "{line}").expect("write");
+    }
+    let mut out = Vec::new();
+    for line in stdout.lines().map_while(Result::ok) {
+        let done = line.starts_with("bestmove");
+        out.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").expect("write");
+    assert!(child.wait().expect("exit").success());
+    out
+}
+
+#[test]
+fn multipv_lines_are_best_first_at_every_depth_in_every_game() {
+    for (variant, depth) in [
+        (Variant::Chess, 8),
+        (Variant::Ultima, 5),
+        (Variant::Oracle, 6),
+        (Variant::Enochian, 8),
+    ] {
+        let out = until_bestmove(&[
+            format!("setoption name UCI_Variant value {variant}"),
+            "setoption name MultiPV value 4".to_string(),
+            "position startpos".to_string(),
+            format!("go depth {depth}"),
+        ]);
+        let depths = check_multipv(&out, 4, &format!("{variant}"));
+        assert_eq!(depths, depth as usize, "{variant}");
+    }
+}
+
+#[test]
+fn a_search_stopped_mid_depth_reports_a_complete_sorted_set_last() {
+    for variant in Variant::ALL {
+        let out = until_bestmove(&[
+            format!("setoption name UCI_Variant value {variant}"),
+            "setoption name MultiPV value 3".to_string(),
+            "position startpos".to_string(),
+            "go nodes 30000".to_string(),
+        ]);
+        check_multipv(&out, 3, &format!("{variant} go nodes"));
+        // The last set carries the final node count (at least the limit).
+        let last = out
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .expect("info");
+        let nodes: u64 = last
+            .split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("nodes");
+        assert!(nodes >= 30_000, "{variant}: {last}");
+    }
+}

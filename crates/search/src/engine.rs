@@ -521,6 +521,10 @@ pub(crate) fn iterate<G: Evaluate>(
         .depth
         .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
     let mut previous_scores = vec![0i32; lines];
+    // The last complete set of lines, best first, and its depth: what a
+    // search stopped mid-depth reports last.
+    let mut last_lines: Vec<(i32, Vec<G::Move>)> = Vec::new();
+    let mut last_depth = 0;
     for depth in 1..=max_depth {
         worker.excluded.clear();
         worker.seldepth = 0;
@@ -563,14 +567,21 @@ pub(crate) fn iterate<G: Evaluate>(
             }
             let pv = worker.root_pv();
             let Some(&best) = pv.first() else { break };
-            previous_scores[line] = score;
             worker.excluded.push(best);
             completed.push((score, pv));
         }
-        if worker.aborted && completed.is_empty() {
+        // A set cut short (MultiPV) is neither reported nor played: the last
+        // complete set stands.
+        if worker.aborted && completed.len() < lines {
             break;
         }
-        // Report the completed lines, best first.
+        // Lines searched later can score higher (each is searched with the
+        // earlier ones excluded): report them best first, and centre the
+        // next depth's windows on the sorted scores.
+        completed.sort_by_key(|line| std::cmp::Reverse(line.0));
+        for (line, (score, _)) in completed.iter().enumerate() {
+            previous_scores[line] = *score;
+        }
         for (line, (score, pv)) in completed.iter().enumerate() {
             let mut line_info = info(worker, depth, line, *score, None);
             line_info.pv = pv.clone();
@@ -587,6 +598,8 @@ pub(crate) fn iterate<G: Evaluate>(
                 nodes: worker.nodes,
             };
         }
+        last_lines = completed;
+        last_depth = depth;
         worker.may_abort = true;
         if worker.aborted {
             break;
@@ -626,6 +639,15 @@ pub(crate) fn iterate<G: Evaluate>(
             && worker.nodes >= limit
         {
             break;
+        }
+    }
+    // Stopped early (`stop`, a node limit, the clock): the last complete
+    // set again, with the final node count and time.
+    if worker.aborted && worker.is_main {
+        for (line, (score, pv)) in last_lines.iter().enumerate() {
+            let mut line_info = info(worker, last_depth, line, *score, None);
+            line_info.pv = pv.clone();
+            report(&line_info);
         }
     }
     if result.ponder_move.is_none() {
