@@ -1,17 +1,21 @@
 //! `augur analyse`: search one position from a script.
 //!
-//! Plain output is the protocol's `info` lines and `bestmove`. With `--json`,
-//! each progress report is one JSON object per line
-//! (`{"type":"info","depth":..,"seldepth":..,"multipv":..,"score":{"cp":..}
-//! or {"mate":..},"nodes":..,"nps":..,"time_ms":..,"pv":[..]}`), and the end
-//! is `{"type":"bestmove","bestmove":..,"ponder":..,"score":..,"depth":..,
-//! "nodes":..}`.
+//! The position is `--fen` (or the start) with `--moves` played on it (the
+//! protocol's move text, Enochian rolls included). Plain output is the
+//! protocol's `info` lines and `bestmove`. With `--json`, each progress
+//! report is one JSON object per line and the end is one object with every
+//! MultiPV line of the last complete depth; `protocol.md` ("`augur
+//! analyse`") documents every field. A position the search cannot start
+//! from (bad text, an illegal move, an Enochian roll not yet made) is an
+//! error: one line on stderr, exit status 2.
 
-use augur_core::Game;
+use augur_core::{Evaluate, Game, MoveList};
 use augur_games::{Variant, with_game};
-use augur_protocol::output::{bestmove_line, info_line, json_string, line_text};
+use augur_protocol::output::{
+    bestmove_line, finished_info_line, info_line, json_string, line_text, wdl,
+};
 use augur_search::score::{ReportedScore, report};
-use augur_search::{Engine, Limits, SearchControl, SearchInfo};
+use augur_search::{Bound, Engine, Limits, SearchControl, SearchInfo};
 use clap::Args;
 
 /// Arguments of `augur analyse`.
@@ -23,12 +27,20 @@ pub struct AnalyseArgs {
     /// The position (default: the starting position).
     #[arg(long)]
     fen: Option<String>,
-    /// Search to this depth.
-    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=127))]
+    /// Moves played from the position first, space-separated move text
+    /// (`"e2e4 e7e5"`; Enochian rolls as `4:h8h6Q`, a trailing `3:` for the
+    /// roll of the army to move).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Search to this depth (1 to 255, as `go depth`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=255))]
     depth: Option<u32>,
     /// Search for this many milliseconds.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Report this many principal variations.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     multipv: u64,
@@ -43,6 +55,9 @@ pub struct AnalyseArgs {
     json: bool,
 }
 
+/// The default depth when no limit is given.
+const DEFAULT_DEPTH: u32 = 12;
+
 fn json_score(score: i32) -> String {
     match report(score) {
         ReportedScore::Centipawns(cp) => format!("{{\"cp\":{cp}}}"),
@@ -50,23 +65,54 @@ fn json_score(score: i32) -> String {
     }
 }
 
-fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
-    let millis = info.time.as_millis() as u64;
+fn json_bound(bound: Option<Bound>) -> &'static str {
+    match bound {
+        Some(Bound::Lower) => "\"lower\"",
+        Some(Bound::Upper) => "\"upper\"",
+        _ => "null",
+    }
+}
+
+fn json_wdl(score: i32) -> String {
+    let (w, d, l) = wdl(score);
+    format!("[{w},{d},{l}]")
+}
+
+/// The fields every line of a search shares (an `info` object, and each
+/// entry of the final object's `lines`).
+fn json_line<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
     let pv: Vec<String> = line_text(root, &info.pv)
         .iter()
         .map(|m| json_string(m))
         .collect();
     format!(
-        "{{\"type\":\"info\",\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":[{}]}}",
+        "\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"bound\":{},\"wdl\":{},\"pv\":[{}]",
         info.depth,
         info.seldepth,
         info.multipv,
         json_score(info.score),
-        info.nodes,
-        info.nodes.saturating_mul(1000) / millis.max(1),
-        millis,
+        json_bound(info.bound),
+        json_wdl(info.score),
         pv.join(",")
     )
+}
+
+fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
+    let millis = info.time.as_millis() as u64;
+    format!(
+        "{{\"type\":\"info\",{},\"nodes\":{},\"nps\":{},\"hashfull\":{},\"time_ms\":{millis}}}",
+        json_line(root, info),
+        info.nodes,
+        info.nodes.saturating_mul(1000) / millis.max(1),
+        info.hashfull,
+    )
+}
+
+/// Who moves in `position`, as `go` names the clocks (`white`, `black`;
+/// an Enochian army's name).
+fn to_move<G: Game>(position: &G) -> &'static str {
+    let seat = position.seat().unwrap_or_else(|| position.team().index());
+    G::SEAT_NAMES.get(seat).copied().unwrap_or("?")
 }
 
 /// Runs `augur analyse`.
@@ -74,29 +120,78 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     with_game!(args.variant, G => run_game::<G>(args))
 }
 
-fn run_game<G: augur_core::Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
-    let root = match &args.fen {
+/// The position to analyse and the keys of the positions before it.
+fn root_of<G: Game>(args: &AnalyseArgs) -> Result<(G, Vec<u64>), String> {
+    let start = match &args.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
         None => G::startpos(),
     };
+    let moves: Vec<&str> = args
+        .moves
+        .as_deref()
+        .map_or(Vec::new(), |m| m.split_whitespace().collect());
+    let replayed = augur_core::replay(start, &moves).map_err(|e| e.to_string())?;
+    if replayed.position.chance_outcomes() > 0 {
+        return Err(
+            "the roll for the army to move is not known: end --moves with '<roll>:' (e.g. '3:') or give it in the position string"
+                .to_string(),
+        );
+    }
+    Ok((replayed.position, replayed.history))
+}
+
+/// A finished game: the score line and the end, without a search.
+fn report_finished<G: Game>(root: &G, json: bool) {
+    let info = finished_info_line(root, false);
+    let score = info.rsplit("score ").next().unwrap_or("cp 0");
+    let json_score = match score.split_once(' ') {
+        Some(("mate", n)) => format!("{{\"mate\":{n}}}"),
+        Some((_, cp)) => format!("{{\"cp\":{cp}}}"),
+        None => "{\"cp\":0}".to_string(),
+    };
+    if json {
+        println!(
+            "{{\"type\":\"bestmove\",\"bestmove\":null,\"ponder\":null,\"score\":{json_score},\"depth\":0,\"nodes\":0,\"to_move\":{},\"hashfull\":0,\"lines\":[]}}",
+            json_string(to_move(root))
+        );
+    } else {
+        println!("{info}");
+        println!("bestmove (none)");
+    }
+}
+
+fn run_game<G: Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
+    let (root, history) = root_of::<G>(args)?;
+    let mut legal = MoveList::new();
+    root.generate(&mut legal);
+    if legal.is_empty() {
+        report_finished(&root, args.json);
+        return Ok(());
+    }
     let mut engine = Engine::<G>::new(args.hash as usize, args.threads as usize);
     engine.settings_mut().multipv = args.multipv as usize;
+    let no_limit = args.depth.is_none() && args.movetime.is_none() && args.nodes.is_none();
     let limits = Limits {
-        depth: args.depth.or(if args.movetime.is_none() {
-            Some(12)
-        } else {
-            None
-        }),
+        depth: args.depth.or(no_limit.then_some(DEFAULT_DEPTH)),
         movetime_ms: args.movetime,
+        nodes: args.nodes,
         ..Limits::default()
     };
     let control = SearchControl::new(false);
     let json = args.json;
-    let result = engine.search(&root, &[], &limits, &control, &mut |info| {
+    // The last complete set of lines (a new set starts with line 1).
+    let mut lines: Vec<SearchInfo<G::Move>> = Vec::new();
+    let result = engine.search(&root, &history, &limits, &control, &mut |info| {
         if json {
             println!("{}", json_info(&root, info));
         } else {
             println!("{}", info_line(&root, info, false));
+        }
+        if info.bound.is_none() {
+            if info.multipv == 1 {
+                lines.clear();
+            }
+            lines.push(info.clone());
         }
     });
     if json {
@@ -105,13 +200,20 @@ fn run_game<G: augur_core::Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
             _ => "null".to_string(),
         };
         let child = result.best_move.map(|m| root.play(m));
+        let entries: Vec<String> = lines
+            .iter()
+            .map(|info| format!("{{{}}}", json_line(&root, info)))
+            .collect();
         println!(
-            "{{\"type\":\"bestmove\",\"bestmove\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{}}}",
-            text(result.best_move, Some(root)),
+            "{{\"type\":\"bestmove\",\"bestmove\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"to_move\":{},\"hashfull\":{},\"lines\":[{}]}}",
+            text(result.best_move, Some(root.clone())),
             text(result.ponder_move, child),
             json_score(result.score),
             result.depth,
-            result.nodes
+            result.nodes,
+            json_string(to_move(&root)),
+            lines.last().map_or(0, |l| l.hashfull),
+            entries.join(",")
         );
     } else {
         println!("{}", bestmove_line(&root, &result));

@@ -191,3 +191,83 @@ fn analyse_and_bench_play_ultima_too() {
         assert_eq!(augur(args).status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn analyse_for_scripts_moves_nodes_mated_sides_and_every_line() {
+    // A mated side: mate 0, never cp 0; no search.
+    let output = augur(&[
+        "analyse",
+        "--fen",
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains("\"score\":{\"mate\":0}"), "{text}");
+    assert!(text.contains("\"bestmove\":null"), "{text}");
+    assert!(text.contains("\"to_move\":\"black\""), "{text}");
+    // Moves from the start, a node limit and two lines in the final object.
+    let output = augur(&[
+        "analyse",
+        "--moves",
+        "e2e4 e7e5",
+        "--nodes",
+        "5000",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let last = stdout(&output).lines().last().expect("result").to_string();
+    assert!(last.contains("\"to_move\":\"white\""), "{last}");
+    assert_eq!(last.matches("\"multipv\":").count(), 2, "{last}");
+    assert!(
+        last.contains("\"wdl\":[") && last.contains("\"bound\":null"),
+        "{last}"
+    );
+    let nodes: u64 = last
+        .split("\"nodes\":")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("nodes");
+    assert!((5_000..6_000).contains(&nodes), "{last}");
+    // An illegal move in --moves is refused.
+    let output = augur(&["analyse", "--moves", "e2e5"]);
+    assert_eq!(output.status.code(), Some(2));
+    // --depth takes what `go depth` takes.
+    assert_eq!(
+        augur(&["analyse", "--depth", "255", "--nodes", "100"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(augur(&["analyse", "--depth", "256"]).status.code(), Some(2));
+}
+
+#[test]
+fn analyse_refuses_an_enochian_army_whose_roll_is_not_known() {
+    let pending = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - ?";
+    let output = augur(&["analyse", "--variant", "enochian", "--fen", pending]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("roll"));
+    // With the roll given at the end of the moves, it searches; the army
+    // to move is named.
+    let output = augur(&[
+        "analyse",
+        "--variant",
+        "enochian",
+        "--fen",
+        pending,
+        "--moves",
+        "4:",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let last = stdout(&output).lines().last().expect("result").to_string();
+    assert!(last.contains("\"to_move\":\"blue\""), "{last}");
+}
