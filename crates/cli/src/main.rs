@@ -5,6 +5,10 @@
 //! `perft` (move-generator check), `bench` (search signature and speed) and
 //! `analyse` (search one position from a script, optionally as JSON lines).
 //! Bad input never panics: one `error: ...` line on stderr, exit status 2.
+//!
+//! Any other first argument makes every argument one protocol line, run in
+//! order, after which the engine exits (`augur "genfens 10 seed 1 book
+//! None" "quit"`, the way OpenBench drives engines).
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,7 +37,31 @@ enum Command {
     Analyse(analyse_command::AnalyseArgs),
 }
 
+/// The words that start the command-line interface rather than protocol
+/// lines.
+const SUBCOMMANDS: &[&str] = &["uci", "perft", "bench", "analyse", "help"];
+
+/// Runs each argument as a protocol line, then ends the session as at the
+/// end of input (a bounded search finishes; `quit` stops early).
+fn run_protocol_lines(lines: &[String]) {
+    let mut session = augur_protocol::Session::new(augur_protocol::Output::stdout());
+    for line in lines {
+        if session.handle_line(line) == augur_protocol::Flow::Quit {
+            return;
+        }
+    }
+    session.end_of_input();
+}
+
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(first) = args.first()
+        && !first.starts_with('-')
+        && !SUBCOMMANDS.contains(&first.as_str())
+    {
+        run_protocol_lines(&args);
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         None | Some(Command::Uci) => {

@@ -74,6 +74,10 @@ pub enum Command {
     ExchangeDeclined,
     /// `go perft N`: count leaf nodes `N` plies deep (0 to 64).
     Perft(u32),
+    /// `genfens <N> seed <S> [book <None|path>] [<extra>...]`: `N` distinct
+    /// balanced start positions for test books (OpenBench's convention;
+    /// extra words are accepted and ignored).
+    GenFens(GenFensParams),
     /// A blank or whitespace-only line: callers ignore it.
     Empty,
 }
@@ -86,6 +90,18 @@ pub enum PositionStart {
     /// `fen <FEN>`: every token between `fen` and `moves` (or the end of
     /// the line), joined with single spaces. Not validated here.
     Fen(String),
+}
+
+/// The arguments of `genfens`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenFensParams {
+    /// How many positions (1 to 100,000).
+    pub count: u32,
+    /// The seed: the same seed gives the same positions.
+    pub seed: u64,
+    /// A file of positions (one a line, EPD or the game's position string)
+    /// to start from; `None` (`book None`, or no `book`) for the start.
+    pub book: Option<String>,
 }
 
 /// The arguments of `bench`.
@@ -222,6 +238,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "eval" => (Command::Eval, "eval"),
         "debug" => (parse_debug(&mut tokens)?, "debug"),
         "bench" => return parse_bench(&mut tokens),
+        "genfens" => return parse_genfens(&mut tokens),
         "position" => return parse_position(&mut tokens),
         "setoption" => return parse_setoption(&mut tokens),
         "go" => return parse_go(&mut tokens),
@@ -331,6 +348,51 @@ fn parse_bench(tokens: &mut Tokens<'_>) -> Result<Command, ParseError> {
         params.depth = parse_int("bench", "depth", text, 1, 255)?.try_into().ok();
     }
     Ok(Command::Bench(params))
+}
+
+/// `genfens <N> seed <S> [book <None|path>] [<extra>...]` (the tokens after
+/// `genfens`).
+fn parse_genfens(tokens: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    const COMMAND: &str = "genfens";
+    let count = tokens.next().ok_or(ParseError::Missing {
+        command: COMMAND,
+        expected: "the number of positions",
+    })?;
+    let count = parse_int(COMMAND, "count", count, 1, 100_000)? as u32;
+    match tokens.next() {
+        Some("seed") => {}
+        Some(token) => {
+            return Err(ParseError::Unexpected {
+                command: COMMAND,
+                token: token.to_owned(),
+                expected: "'seed'",
+            });
+        }
+        None => {
+            return Err(ParseError::Missing {
+                command: COMMAND,
+                expected: "'seed <S>'",
+            });
+        }
+    }
+    let seed = tokens.next().ok_or(ParseError::MissingValue {
+        command: COMMAND,
+        keyword: "seed",
+    })?;
+    let seed = parse_int(COMMAND, "seed", seed, 0, i128::from(u64::MAX))? as u64;
+    let mut book = None;
+    if tokens.peek() == Some(&"book") {
+        tokens.next();
+        let path = tokens.next().ok_or(ParseError::MissingValue {
+            command: COMMAND,
+            keyword: "book",
+        })?;
+        if !path.eq_ignore_ascii_case("none") {
+            book = Some(path.to_owned());
+        }
+    }
+    // OpenBench may append extra words for its own engines: ignored.
+    Ok(Command::GenFens(GenFensParams { count, seed, book }))
 }
 
 /// `position (startpos | fen <FEN>) [moves <move>...]` (the tokens after

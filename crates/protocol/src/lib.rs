@@ -26,6 +26,7 @@
 //! `protocol.md`, section "UCI commands (parsing)".
 
 pub mod command;
+pub mod genfens;
 pub mod go;
 pub mod option;
 pub mod options;
@@ -33,7 +34,9 @@ pub mod output;
 pub mod session;
 mod slot;
 
-pub use command::{BenchParams, Command, MAX_LINE_LEN, ParseError, PositionStart, parse};
+pub use command::{
+    BenchParams, Command, GenFensParams, MAX_LINE_LEN, ParseError, PositionStart, parse,
+};
 pub use go::GoParams;
 pub use output::Output;
 pub use session::{Flow, Session, run};

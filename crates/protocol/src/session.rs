@@ -128,6 +128,12 @@ impl Session {
                     self.out.error(e);
                 }
             }
+            Command::GenFens(params) => {
+                self.finish_search();
+                if let Err(e) = self.slot.genfens(&params, &self.out) {
+                    self.out.error(e);
+                }
+            }
             Command::Perft(depth) => {
                 self.finish_search();
                 self.slot.perft(depth, &self.out);

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::command::PositionStart;
+use crate::command::{GenFensParams, PositionStart};
 use crate::go::GoParams;
 use crate::options::Options;
 use crate::output::{Output, bestmove_line, finished_info_line, info_line};
@@ -71,6 +71,10 @@ pub trait GameSlot: Send {
         movetime_ms: u64,
         out: &Output,
     ) -> Result<(), String>;
+    /// `genfens`: prints `info string genfens <position>` for each position
+    /// found (see [`crate::genfens`]); an error when the book cannot be read
+    /// or too few positions were found.
+    fn genfens(&self, params: &GenFensParams, out: &Output) -> Result<(), String>;
     /// Records that the other team declined this position's offer: the
     /// next `go` here leaves it out.
     fn decline_offer(&mut self) -> Result<(), String>;
@@ -485,6 +489,23 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             return Err("exchange declined: no exchange is possible in this position".to_string());
         }
         self.declined = Some(self.position.hash());
+        Ok(())
+    }
+
+    fn genfens(&self, params: &GenFensParams, out: &Output) -> Result<(), String> {
+        let starts = match &params.book {
+            Some(path) => crate::genfens::read_book::<G>(path)?,
+            None => Vec::new(),
+        };
+        let default_start = self.start.clone().unwrap_or_else(G::startpos);
+        let count = params.count as usize;
+        let found =
+            crate::genfens::generate(count, params.seed, &starts, &default_start, &mut |text| {
+                out.line(&format!("info string genfens {text}"))
+            });
+        if found < count {
+            return Err(format!("genfens: found only {found} of {count} positions"));
+        }
         Ok(())
     }
 

@@ -1,0 +1,105 @@
+//! `genfens` the way OpenBench's client runs it: every command-line
+//! argument is a protocol line (`augur "genfens N seed S book None " "quit"`),
+//! and the positions are the `info string genfens <position>` lines.
+
+use augur_core::{Game, MoveList};
+use augur_games::{Variant, with_game};
+use std::collections::HashSet;
+use std::process::Command;
+
+/// The positions printed for `lines`, read as OpenBench reads them.
+fn genfens(lines: &[String]) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_augur"))
+        .args(lines)
+        .output()
+        .expect("run augur");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|l| l.starts_with("info string genfens "))
+        .filter_map(|l| {
+            l.split_once("genfens ")
+                .map(|(_, p)| p.trim_end().to_string())
+        })
+        .collect()
+}
+
+fn openbench_lines(variant: Variant, count: u32, seed: u64, book: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !variant.is_standard() {
+        lines.push(format!("setoption name UCI_Variant value {variant}"));
+    }
+    // OpenBench's command has a trailing space when it has no extra words.
+    lines.push(format!("genfens {count} seed {seed} book {book} "));
+    lines.push("quit".to_string());
+    lines
+}
+
+/// Every position reads, goes on, and has a legal move.
+fn check_positions<G: Game>(positions: &[String]) {
+    for text in positions {
+        let position = G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(position.fen(), *text);
+        assert!(position.outcome().is_none(), "{text} is over");
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        assert!(!moves.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn genfens_gives_distinct_legal_positions_reproducibly_in_every_game() {
+    for variant in Variant::ALL {
+        let first = genfens(&openbench_lines(variant, 20, 12345, "None"));
+        assert_eq!(first.len(), 20, "{variant}");
+        assert_eq!(
+            first.iter().collect::<HashSet<_>>().len(),
+            20,
+            "{variant}: duplicates"
+        );
+        with_game!(variant, G => check_positions::<G>(&first));
+        let again = genfens(&openbench_lines(variant, 20, 12345, "None"));
+        assert_eq!(first, again, "{variant}: not reproducible");
+        let other = genfens(&openbench_lines(variant, 20, 54321, "None"));
+        assert_ne!(first, other, "{variant}: the seed changes nothing");
+    }
+}
+
+#[test]
+fn chess_positions_convert_to_epd_as_openbench_does() {
+    for fen in genfens(&openbench_lines(Variant::Chess, 10, 7, "None")) {
+        // OpenBench: the first four fields, then hmvc and fmvn from the last two.
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        assert_eq!(fields.len(), 6, "{fen}");
+        assert!(fields[4].parse::<u32>().is_ok() && fields[5].parse::<u32>().is_ok());
+    }
+}
+
+#[test]
+fn genfens_starts_from_a_book_and_reports_a_missing_one() {
+    let dir = std::env::temp_dir().join(format!("augur-genfens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let book = dir.join("book.epd");
+    std::fs::write(
+        &book,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - hmvc 2; fmvn 3;\n",
+    )
+    .expect("write book");
+    let path = book.to_string_lossy().into_owned();
+    let positions = genfens(&openbench_lines(Variant::Chess, 5, 1, &path));
+    assert_eq!(positions.len(), 5);
+    check_positions::<augur_games::chess::Position>(&positions);
+    // The same seed from the start gives other positions.
+    let from_start = genfens(&openbench_lines(Variant::Chess, 5, 1, "None"));
+    assert!(positions.iter().all(|p| !from_start.contains(p)));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = Command::new(env!("CARGO_BIN_EXE_augur"))
+        .args(["genfens 5 seed 1 book /no/such/book.epd", "quit"])
+        .output()
+        .expect("run augur");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("info string error: genfens: cannot read book"),
+        "{text}"
+    );
+}
