@@ -79,7 +79,7 @@ pub fn move_text<G: Game>(data: &[u8]) {
 /// The protocol session fed arbitrary lines. Searches are bounded so a
 /// fuzz input cannot ask for an hour of thinking: every `go` becomes the
 /// same line with a node limit, `go perft` keeps at most depth 3, bench
-/// runs at depth 2.
+/// runs at depth 2, `genfens` asks for at most 3 positions.
 pub fn protocol_session(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut session = augur_protocol::Session::new(augur_protocol::Output::new(std::io::sink()));
@@ -94,6 +94,14 @@ pub fn protocol_session(data: &[u8]) {
             }
             Some(&"go") => format!("go nodes 2000 {}", strip_limits(&words[1..])),
             Some(&"bench") => "bench depth 2".to_string(),
+            Some(&"genfens")
+                if words
+                    .get(1)
+                    .and_then(|n| n.parse::<u32>().ok())
+                    .is_some_and(|n| n > 3) =>
+            {
+                continue;
+            }
             Some(&"exchange") if line.contains("offer") => "exchange offer movetime 5".to_string(),
             _ => line.to_string(),
         };
