@@ -317,3 +317,18 @@ fn a_search_stopped_mid_depth_reports_a_complete_sorted_set_last() {
         assert!(nodes >= 30_000, "{variant}: {last}");
     }
 }
+
+#[test]
+fn choosing_a_game_announces_it_as_fairy_stockfish_does() {
+    for variant in Variant::ALL {
+        let out = session(&[&format!("setoption name UCI_Variant value {variant}")]);
+        let start = with_game!(variant, G => G::startpos().fen());
+        assert_eq!(
+            out,
+            [format!(
+                "info string variant {variant} files 8 ranks 8 pocket 0 template fairy startpos {start}"
+            )],
+            "{variant}"
+        );
+    }
+}

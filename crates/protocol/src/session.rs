@@ -192,7 +192,15 @@ impl Session {
                         }
                     }
                     // The new game's table is made on `isready` or first use.
-                    Change::Variant => self.slot = new_slot(self.options.variant, &self.options),
+                    Change::Variant => {
+                        self.slot = new_slot(self.options.variant, &self.options);
+                        // Fairy-Stockfish's announcement of the game chosen.
+                        self.out.line(&format!(
+                            "info string variant {} files 8 ranks 8 pocket 0 template fairy startpos {}",
+                            self.options.variant,
+                            self.slot.start_text()
+                        ));
+                    }
                     Change::Start => {
                         if let Some(start) = self.options.start_position(self.options.variant) {
                             self.slot.set_start(Some(start));

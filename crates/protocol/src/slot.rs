@@ -61,6 +61,8 @@ pub trait GameSlot: Send {
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
     /// Sets the position `startpos` means (`None`: the game's standard one).
     fn set_start(&mut self, fen: Option<String>);
+    /// The position string of the position `startpos` means.
+    fn start_text(&self) -> String;
     /// Answers the other team's offer of the agreement move legal in the
     /// current position (Enochian's exchange of prisoners) by searching both
     /// continuations for `movetime_ms` each; prints `exchange accept` or
@@ -424,6 +426,10 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             elapsed * 1000.0,
             nodes as f64 / elapsed / 1e6
         ));
+    }
+
+    fn start_text(&self) -> String {
+        self.start.clone().unwrap_or_else(G::startpos).fen()
     }
 
     fn set_start(&mut self, fen: Option<String>) {
