@@ -332,3 +332,23 @@ fn choosing_a_game_announces_it_as_fairy_stockfish_does() {
         );
     }
 }
+
+#[test]
+fn root_moves_are_reported_after_the_first_second() {
+    let out = until_bestmove(&[
+        "position startpos".to_string(),
+        "go movetime 1600".to_string(),
+    ]);
+    let start = augur_games::chess::Position::startpos();
+    let currmoves: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!currmoves.is_empty(), "{out:?}");
+    for line in currmoves {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["info", "depth"], "{line}");
+        assert!(start.parse_move(words[4]).is_ok(), "{line}");
+        let number: usize = words[6].parse().expect("currmovenumber");
+        assert!((1..=20).contains(&number), "{line}");
+    }
+    // Nothing before the first second: the first lines are depth reports.
+    assert!(!out[0].contains("currmove"), "{out:?}");
+}

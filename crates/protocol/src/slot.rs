@@ -271,7 +271,22 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.material_only = options.material_only;
             settings.chance_lookahead = options.dice_lookahead;
         }
-        let control = SearchControl::new(params.ponder);
+        // `currmove` lines (after the first second, as Stockfish does).
+        let root_moves: Vec<(u32, String)> = legal
+            .iter()
+            .map(|&m| (G::encode_move(m), self.position.move_text(m)))
+            .collect();
+        let progress_out = out.clone();
+        let control = SearchControl::with_root_progress(
+            params.ponder,
+            Box::new(move |depth, code, number| {
+                if let Some((_, text)) = root_moves.iter().find(|(c, _)| *c == code) {
+                    progress_out.line(&format!(
+                        "info depth {depth} currmove {text} currmovenumber {number}"
+                    ));
+                }
+            }),
+        );
         let request = SearchRequest {
             root: self.position.clone(),
             history: self.history.clone(),

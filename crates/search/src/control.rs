@@ -1,5 +1,6 @@
 //! Signals between the protocol and a running search: `stop`, `ponderhit`,
-//! and the shared node counter.
+//! the root move being searched (for `currmove` lines), and the shared node
+//! counter.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -10,8 +11,25 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct SearchControl(Arc<Signals>);
 
+/// Told which root move the main thread starts searching, once the search
+/// has run [`REPORT_CURRMOVE_AFTER`](crate::tuning): the iteration depth,
+/// the move's [`Game::encode_move`](augur_core::Game::encode_move) code, and
+/// its 1-based number in this iteration's order.
+pub type RootProgress = Box<dyn Fn(u32, u32, usize) + Send + Sync>;
+
+/// A [`RootProgress`] with a `Debug` that says whether there is one.
+struct RootListener(Option<RootProgress>);
+
+impl std::fmt::Debug for RootListener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Some(..)" } else { "None" })
+    }
+}
+
 #[derive(Debug)]
 struct Signals {
+    /// Hears the root move being searched.
+    root_progress: RootListener,
     stop: AtomicBool,
     pondering: AtomicBool,
     /// Milliseconds from the search start to `ponderhit` (clock time starts then).
@@ -27,7 +45,18 @@ struct Signals {
 impl SearchControl {
     /// Control for a search starting now; `pondering` for `go ponder`.
     pub fn new(pondering: bool) -> Self {
+        Self::build(pondering, None)
+    }
+
+    /// Like [`SearchControl::new`], and `progress` hears each root move the
+    /// main thread starts once the search has run a while.
+    pub fn with_root_progress(pondering: bool, progress: RootProgress) -> Self {
+        Self::build(pondering, Some(progress))
+    }
+
+    fn build(pondering: bool, progress: Option<RootProgress>) -> Self {
         Self(Arc::new(Signals {
+            root_progress: RootListener(progress),
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
@@ -84,6 +113,14 @@ impl SearchControl {
     #[inline]
     pub fn pondering(&self) -> bool {
         self.0.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Tells the root-progress listener, if any, that the main thread
+    /// starts root move `code` (number `number`) of iteration `depth`.
+    pub(crate) fn report_root_move(&self, depth: u32, code: u32, number: usize) {
+        if let Some(progress) = &self.0.root_progress.0 {
+            progress(depth, code, number);
+        }
     }
 
     /// Time since the search started.

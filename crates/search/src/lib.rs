@@ -57,7 +57,7 @@ mod tt;
 mod tuning;
 mod worker;
 
-pub use control::SearchControl;
+pub use control::{RootProgress, SearchControl};
 pub use engine::{
     Engine, SearchEvent, SearchHandle, SearchInfo, SearchRequest, SearchResult, Settings,
 };

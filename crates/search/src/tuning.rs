@@ -16,6 +16,9 @@ pub(crate) const ASPIRATION_WINDOW: i32 = 25;
 pub(crate) const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
 /// Aspiration fails are reported only after the search has run this long.
 pub(crate) const REPORT_BOUNDS_AFTER: Duration = Duration::from_secs(1);
+/// The root move being searched (`currmove`) is reported only after the
+/// search has run this long (as Stockfish does).
+pub(crate) const REPORT_CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 /// With one legal move, a timed search stops after this depth (plies).
 pub(crate) const SINGLE_MOVE_DEPTH: u32 = 4;
 /// A timed search stops once a mate in n plies is found at a depth of more

@@ -552,6 +552,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         for index in 0..scored.moves.len() {
             let (mv, quiet, order_score) = Self::pick(&mut scored, index);
             let code = G::encode_move(mv);
+            if root && self.is_main && self.control.elapsed() >= REPORT_CURRMOVE_AFTER {
+                self.control
+                    .report_root_move(self.root_depth as u32, code, index + 1);
+            }
             if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
                 let late = LATE_MOVE_BASE
                     + (depth * depth) as usize
