@@ -352,3 +352,63 @@ fn root_moves_are_reported_after_the_first_second() {
     // Nothing before the first second: the first lines are depth reports.
     assert!(!out[0].contains("currmove"), "{out:?}");
 }
+
+/// The depths reported and the move played for `lines` ending in a `go`.
+fn depths_and_move(lines: &[String]) -> (u32, String) {
+    let out = until_bestmove(lines);
+    let deepest = out
+        .iter()
+        .filter_map(|l| multipv_line(l))
+        .map(|l| l.0)
+        .max()
+        .unwrap_or(0);
+    let best = out
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("bestmove")
+        .to_string();
+    (deepest, best)
+}
+
+#[test]
+fn strength_levels_search_shallower_and_vary_their_moves_in_every_game() {
+    for variant in Variant::ALL {
+        let game = format!("setoption name UCI_Variant value {variant}");
+        let legal = with_game!(variant, G => {
+            let start = G::startpos();
+            let mut moves = augur_core::MoveList::new();
+            start.generate(&mut moves);
+            moves.iter().map(|&m| start.move_text(m)).collect::<Vec<_>>()
+        });
+        // Skill Level 0 (1000 Elo) searches one ply; UCI_Elo 1500, six.
+        let (depth, best) = depths_and_move(&[
+            game.clone(),
+            "setoption name Skill Level value 0".into(),
+            "position startpos".into(),
+            "go depth 30".into(),
+        ]);
+        assert_eq!(depth, 1, "{variant}");
+        assert!(legal.contains(&best), "{variant}: {best}");
+        let (depth, _) = depths_and_move(&[
+            game.clone(),
+            "setoption name UCI_LimitStrength value true".into(),
+            "setoption name UCI_Elo value 1500".into(),
+            "position startpos".into(),
+            "go depth 30".into(),
+        ]);
+        assert_eq!(depth, 6, "{variant}");
+    }
+    // The weakest level varies its choice between searches; full strength
+    // at a fixed depth does not.
+    let mut lines = vec!["setoption name UCI_LimitStrength value true".to_string()];
+    lines.push("setoption name UCI_Elo value 1000".into());
+    let mut weak = std::collections::HashSet::new();
+    for _ in 0..12 {
+        lines.push("position startpos".into());
+        lines.push("go depth 30".into());
+        weak.insert(depths_and_move(&lines).1);
+        lines.truncate(2);
+    }
+    assert!(weak.len() > 1, "{weak:?}");
+}

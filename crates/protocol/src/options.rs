@@ -1,6 +1,8 @@
 //! The engine options `uci` announces, and checking `setoption` values.
 
 use augur_games::Variant;
+use augur_search::Strength;
+use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 use std::fmt::Write as _;
 
 /// Upper bound of the `Hash` option in MB.
@@ -42,6 +44,12 @@ pub struct Options {
     /// `Dice Lookahead`: average over future rolls (expectimax); false
     /// ignores them beyond the root.
     pub dice_lookahead: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength played with `UCI_LimitStrength`.
+    pub elo: u32,
+    /// `Skill Level` (0-20; 20 is full strength unless `UCI_LimitStrength`).
+    pub skill_level: u32,
 }
 
 impl Default for Options {
@@ -58,6 +66,9 @@ impl Default for Options {
             enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
             divination: false,
             dice_lookahead: true,
+            limit_strength: false,
+            elo: MAX_ELO,
+            skill_level: MAX_SKILL_LEVEL,
         }
     }
 }
@@ -145,7 +156,19 @@ impl Options {
             text,
             "option name UCI_Enochian_Divination type check default false"
         );
-        let _ = write!(text, "option name Dice Lookahead type check default true");
+        let _ = writeln!(text, "option name Dice Lookahead type check default true");
+        let _ = writeln!(
+            text,
+            "option name UCI_LimitStrength type check default false"
+        );
+        let _ = writeln!(
+            text,
+            "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
+        );
+        let _ = write!(
+            text,
+            "option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"
+        );
         text
     }
 
@@ -193,6 +216,18 @@ impl Options {
                 self.divination = check(name, value)?;
                 Ok(Change::Start)
             }
+            "uci_limitstrength" => {
+                self.limit_strength = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "uci_elo" => {
+                self.elo = spin(name, value, MIN_ELO, MAX_ELO)?;
+                Ok(Change::Setting)
+            }
+            "skill level" => {
+                self.skill_level = spin(name, value, 0, MAX_SKILL_LEVEL)?;
+                Ok(Change::Setting)
+            }
             "dice lookahead" => {
                 self.dice_lookahead = check(name, value)?;
                 Ok(Change::Setting)
@@ -226,6 +261,19 @@ fn canonical_array_name(name: &str) -> String {
 }
 
 impl Options {
+    /// The strength the options ask for: `UCI_Elo` with
+    /// `UCI_LimitStrength`, else `Skill Level` below 20; `None` for full
+    /// strength.
+    pub fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            Some(Strength::from_elo(self.elo))
+        } else if self.skill_level < MAX_SKILL_LEVEL {
+            Some(Strength::from_skill_level(self.skill_level))
+        } else {
+            None
+        }
+    }
+
     /// The position `startpos` means in `variant` when an option chooses
     /// it (Enochian chess: `UCI_Enochian_Array` and
     /// `UCI_Enochian_Divination`); `None` for the game's standard start.

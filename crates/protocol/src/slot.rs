@@ -270,6 +270,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.move_overhead_ms = options.move_overhead_ms;
             settings.material_only = options.material_only;
             settings.chance_lookahead = options.dice_lookahead;
+            settings.strength = options.strength();
         }
         // `currmove` lines (after the first second, as Stockfish does).
         let root_moves: Vec<(u32, String)> = legal
@@ -469,6 +470,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             let settings = self.engine().settings_mut();
             settings.material_only = options.material_only;
             settings.chance_lookahead = options.dice_lookahead;
+            settings.strength = options.strength();
         }
         let limits = Limits {
             movetime_ms: Some(movetime_ms),

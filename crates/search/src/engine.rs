@@ -14,6 +14,7 @@ use crate::heuristics::Heuristics;
 use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 use crate::pool::{HelperJob, HelperPool, KeptThread, MainJob, RunningHelpers, spawn_main};
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::strength::Strength;
 use crate::tt::{Bound, TranspositionTable};
 use crate::tuning::{
     ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
@@ -33,6 +34,8 @@ pub struct Settings {
     /// Average over dice rolls beyond the root (expectimax); when false the
     /// search ignores them (any move allowed), to measure what they are worth.
     pub chance_lookahead: bool,
+    /// Play at this strength (see [`crate::strength`]); `None`: full strength.
+    pub strength: Option<Strength>,
 }
 
 impl Default for Settings {
@@ -42,6 +45,7 @@ impl Default for Settings {
             move_overhead_ms: 30,
             material_only: false,
             chance_lookahead: true,
+            strength: None,
         }
     }
 }
@@ -191,6 +195,7 @@ impl<G: Evaluate> Engine<G> {
                 tt: Arc::new(table),
                 heuristics: Box::new(Heuristics::new()),
                 helpers: HelperPool::new(threads.max(1) - 1),
+                searches: clock_seed(),
             })),
             returning: None,
             main: spawn_main().ok(),
@@ -212,6 +217,7 @@ impl<G: Evaluate> Engine<G> {
                 tt: Arc::new(TranspositionTable::new(1)),
                 heuristics: Box::new(Heuristics::new()),
                 helpers: HelperPool::new(0),
+                searches: 0,
             })
         })
     }
@@ -363,6 +369,10 @@ pub(crate) struct Searcher<G: Evaluate> {
     tt: Arc<TranspositionTable>,
     heuristics: Box<Heuristics<G::Move>>,
     helpers: HelperPool<G>,
+    /// Searches run so far, from a start drawn from the clock when the
+    /// engine is made: with a limited strength, the seed of its randomness,
+    /// so that games differ (full strength never uses it).
+    searches: u64,
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -390,6 +400,24 @@ impl<G: Evaluate> Searcher<G> {
             limits,
             control,
         } = request;
+        self.searches = self.searches.wrapping_add(1);
+        // A limited strength caps the depth and searches several lines.
+        let capped;
+        let limits = match settings.strength {
+            Some(strength) => {
+                capped = Limits {
+                    depth: Some(
+                        limits
+                            .depth
+                            .map_or(strength.max_depth(), |d| d.min(strength.max_depth())),
+                    ),
+                    ..limits.clone()
+                };
+                &capped
+            }
+            None => limits,
+        };
+        let seed = root.hash() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.table_mut().new_search();
         let legal = legal_root_moves(root, limits);
         let time = if limits.infinite {
@@ -405,7 +433,8 @@ impl<G: Evaluate> Searcher<G> {
         let nodes = Arc::new(NodeCounter::default());
         // Helpers gain nothing in a search of a few milliseconds and take
         // CPU from the main thread when the clock is nearly out.
-        let worth_helping = time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH);
+        let worth_helping =
+            time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH) && settings.strength.is_none();
         let started = if self.helpers.len() > 0 && !legal.is_empty() && worth_helping {
             let (history, limits, legal_shared) = (
                 Arc::<[u64]>::from(history.as_slice()),
@@ -447,14 +476,26 @@ impl<G: Evaluate> Searcher<G> {
         worker.allowed = legal;
         worker.material_only = settings.material_only;
         worker.chance_lookahead = settings.chance_lookahead;
-        let result = iterate(
-            &mut worker,
-            root,
-            limits,
-            time,
-            settings.multipv.max(1),
-            report,
-        );
+        let lines = match settings.strength {
+            Some(strength) => {
+                worker.eval_noise = strength.eval_noise();
+                worker.noise_seed = seed;
+                settings.multipv.max(Strength::LINES)
+            }
+            None => settings.multipv.max(1),
+        };
+        let mut result = iterate(&mut worker, root, limits, time, lines, report);
+        if let Some(strength) = settings.strength {
+            let scores: Vec<i32> = worker.last_lines.iter().map(|(s, _)| *s).collect();
+            let pick = strength.choose(&scores, seed);
+            if let Some((score, pv)) = worker.last_lines.get(pick)
+                && let Some(&best) = pv.first()
+            {
+                result.best_move = Some(best);
+                result.ponder_move = pv.get(1).copied();
+                result.score = *score;
+            }
+        }
         worker.flush_nodes();
         drop(worker);
         // UCI: after `go infinite` or while pondering, the move waits for
@@ -600,6 +641,7 @@ pub(crate) fn iterate<G: Evaluate>(
         }
         last_lines = completed;
         last_depth = depth;
+        worker.last_lines.clone_from(&last_lines);
         worker.may_abort = true;
         if worker.aborted {
             break;
@@ -690,4 +732,11 @@ fn ponder_from_table<G: Evaluate>(
         .iter()
         .copied()
         .find(|&m| code != 0 && G::encode_move(m) == code)
+}
+
+/// A seed from the system clock (0 if the clock is before 1970).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -53,6 +53,7 @@ mod limits;
 mod memory;
 mod pool;
 pub mod score;
+pub mod strength;
 mod tt;
 mod tuning;
 mod worker;
@@ -63,4 +64,5 @@ pub use engine::{
 };
 pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 pub use pool::SEARCH_STACK_BYTES;
+pub use strength::Strength;
 pub use tt::Bound;

@@ -13,6 +13,7 @@ use std::time::Duration;
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
+use crate::strength::eval_shift;
 use crate::tt::{Bound, TableEntry, TranspositionTable};
 use crate::tuning::*;
 
@@ -177,6 +178,12 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pub may_abort: bool,
     /// Use the material-only evaluation.
     pub material_only: bool,
+    /// The largest evaluation shift of a limited strength (0: none).
+    pub eval_noise: i32,
+    /// The seed of the evaluation shifts.
+    pub noise_seed: u64,
+    /// The last complete set of root lines (score, PV), best first.
+    pub last_lines: Vec<(i32, Vec<G::Move>)>,
     /// Average over chance outcomes (expectimax); when false, pending
     /// chance is ignored (any move allowed) past the root.
     pub chance_lookahead: bool,
@@ -233,6 +240,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             allowed: Vec::new(),
             may_abort: false,
             material_only: false,
+            eval_noise: 0,
+            noise_seed: 0,
+            last_lines: Vec::new(),
             chance_lookahead: true,
             root_depth: 1,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
@@ -297,10 +307,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     #[inline]
     fn evaluate(&self, position: &G) -> i32 {
-        if self.material_only {
+        let score = if self.material_only {
             position.evaluate_material()
         } else {
             position.evaluate()
+        };
+        if self.eval_noise > 0 {
+            score + eval_shift(position.hash(), self.noise_seed, self.eval_noise)
+        } else {
+            score
         }
     }
 
