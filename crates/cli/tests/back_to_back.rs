@@ -9,54 +9,9 @@
 
 use augur_core::{Game, MoveList};
 use augur_games::{Variant, with_game};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
 
-/// The engine process and its output lines.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start augur");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Self {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// The next line, failing the test after 30 s of silence.
-    fn next_line(&self) -> String {
-        self.lines
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the engine answers within 30 s")
-    }
-}
+mod common;
+use common::Augur;
 
 /// What a run saw.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -72,7 +27,7 @@ fn back_to_back<G: Game>(variant: Variant, count: usize) -> Tally {
     let mut legal = MoveList::new();
     position.generate(&mut legal);
     let legal: Vec<String> = legal.iter().map(|&m| position.move_text(m)).collect();
-    let mut engine = Engine::start();
+    let mut engine = Augur::start();
     engine.send(&format!("setoption name UCI_Variant value {variant}"));
     engine.send("position startpos");
     let clock = if G::SEAT_NAMES.len() > 2 {
@@ -109,9 +64,7 @@ fn back_to_back<G: Game>(variant: Variant, count: usize) -> Tally {
             }
         }
     }
-    engine.send("quit");
-    let status = engine.child.wait().expect("exit");
-    assert!(status.success());
+    engine.quit();
     tally
 }
 

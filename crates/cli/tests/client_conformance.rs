@@ -8,6 +8,9 @@ use augur_games::{Variant, with_game};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+use common::Augur;
+
 /// Runs one session (the lines, then `quit`) and returns its output lines.
 fn session(lines: &[&str]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
@@ -249,27 +252,20 @@ fn check_multipv(out: &[String], lines: usize, what: &str) -> usize {
 
 /// Sends `lines`, reads until `bestmove`, then quits; the lines read.
 fn until_bestmove(lines: &[String]) -> Vec<String> {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start augur");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut engine = Augur::start();
     for line in lines {
-        writeln!(stdin, "{line}").expect("write");
+        engine.send(line);
     }
     let mut out = Vec::new();
-    for line in stdout.lines().map_while(Result::ok) {
+    loop {
+        let line = engine.next_line();
         let done = line.starts_with("bestmove");
         out.push(line);
         if done {
             break;
         }
     }
-    writeln!(stdin, "quit").expect("write");
-    assert!(child.wait().expect("exit").success());
+    engine.quit();
     out
 }
 
@@ -381,7 +377,7 @@ fn strength_levels_search_shallower_and_vary_their_moves_in_every_game() {
             start.generate(&mut moves);
             moves.iter().map(|&m| start.move_text(m)).collect::<Vec<_>>()
         });
-        // Skill Level 0 (1000 Elo) searches one ply; UCI_Elo 1500, six.
+        // Skill Level 0 (1000 Elo) searches one ply; UCI_Elo 1500, five.
         let (depth, best) = depths_and_move(&[
             game.clone(),
             "setoption name Skill Level value 0".into(),
@@ -397,7 +393,7 @@ fn strength_levels_search_shallower_and_vary_their_moves_in_every_game() {
             "position startpos".into(),
             "go depth 30".into(),
         ]);
-        assert_eq!(depth, 6, "{variant}");
+        assert_eq!(depth, 5, "{variant}");
     }
     // The weakest level varies its choice between searches; full strength
     // at a fixed depth does not.

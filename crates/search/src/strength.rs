@@ -61,22 +61,23 @@ impl Strength {
         f64::from(MAX_ELO - self.elo) / f64::from(MAX_ELO - MIN_ELO)
     }
 
-    /// The deepest iteration searched: 1 at [`MIN_ELO`], one more per 100
-    /// Elo (15 at [`MAX_ELO`]).
+    /// The deepest iteration searched: 1 at [`MIN_ELO`], one more per 125
+    /// Elo (12 at [`MAX_ELO`]).
     pub(crate) fn max_depth(self) -> u32 {
-        1 + (self.elo - MIN_ELO) / 100
+        1 + (self.elo - MIN_ELO) / 125
     }
 
-    /// The largest evaluation shift, in centipawns (120 at [`MIN_ELO`], 0
-    /// at [`MAX_ELO`]).
+    /// The largest evaluation shift, in centipawns: 250 times the weakness
+    /// to the power 1.5 (250 at [`MIN_ELO`], 129 at 1500, 38 at 2000, 0 at
+    /// [`MAX_ELO`]).
     pub(crate) fn eval_noise(self) -> i32 {
-        (self.weakness() * 120.0).round() as i32
+        (self.weakness().powf(1.5) * 250.0).round() as i32
     }
 
     /// The largest random push a line's score gets when the move is chosen,
-    /// in centipawns (200 at [`MIN_ELO`], 0 at [`MAX_ELO`]).
+    /// in centipawns: 300 times the weakness to the power 1.5.
     fn choice_push(self) -> f64 {
-        self.weakness() * 200.0
+        self.weakness().powf(1.5) * 300.0
     }
 
     /// The line to play among `scores` (best first), drawn from `seed`.
@@ -141,13 +142,13 @@ mod tests {
 
     #[test]
     fn the_strongest_level_plays_the_best_line_and_weak_ones_sometimes_not() {
-        let scores = [50, 40, 10, -300];
+        let scores = [50, 40, 10, -400];
         let top = Strength::from_elo(MAX_ELO);
         assert!((0..200).all(|seed| top.choose(&scores, seed) == 0));
         let weak = Strength::from_elo(MIN_ELO);
         let picks: Vec<usize> = (0..400).map(|seed| weak.choose(&scores, seed)).collect();
         assert!(picks.contains(&0) && picks.contains(&1));
-        // A line 350 cp worse is never chosen: the push is at most 200 cp.
+        // A line 450 cp worse is never chosen: the push is at most 300 cp.
         assert!(!picks.contains(&3));
         // The best line is still the most frequent choice.
         let best = picks.iter().filter(|&&p| p == 0).count();
@@ -163,11 +164,11 @@ mod tests {
     #[test]
     fn the_evaluation_shift_is_bounded_and_fixed_per_position() {
         for key in 0..1000u64 {
-            let shift = eval_shift(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 7, 120);
-            assert!((-120..=120).contains(&shift));
+            let shift = eval_shift(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 7, 250);
+            assert!((-250..=250).contains(&shift));
             assert_eq!(
                 shift,
-                eval_shift(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 7, 120)
+                eval_shift(key.wrapping_mul(0x9E37_79B9_7F4A_7C15), 7, 250)
             );
         }
         assert_eq!(eval_shift(12345, 7, 0), 0);
