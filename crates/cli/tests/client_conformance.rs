@@ -5,32 +5,16 @@
 
 use augur_core::Game;
 use augur_games::{Variant, with_game};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 mod common;
 use common::Augur;
 
 /// Runs one session (the lines, then `quit`) and returns its output lines.
 fn session(lines: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start augur");
-    {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        for line in lines {
-            writeln!(stdin, "{line}").expect("write");
-        }
-        writeln!(stdin, "quit").expect("write");
+    let mut engine = Augur::start();
+    for line in lines {
+        engine.send(line);
     }
-    let output = child.wait_with_output().expect("exit");
-    assert!(output.status.success());
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    engine.quit_reading()
 }
 
 /// The score the engine must give a finished game of `variant` at `fen`

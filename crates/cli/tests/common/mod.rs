@@ -53,8 +53,19 @@ impl Augur {
     }
 
     /// Sends `quit` and checks that the process exits cleanly.
-    pub fn quit(mut self) {
+    pub fn quit(self) {
+        self.quit_reading();
+    }
+
+    /// Sends `quit`, checks the exit, and returns every line not read yet.
+    pub fn quit_reading(mut self) -> Vec<String> {
         self.send("quit");
+        let mut rest = Vec::new();
+        // The channel closes when the engine closes its output.
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(30)) {
+            rest.push(line);
+        }
         assert!(self.child.wait().expect("exit").success());
+        rest
     }
 }
