@@ -15,12 +15,19 @@ pub fn position_text<G: Game>(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(position) = G::from_fen(text) else {
+    check_position_text::<G>(text, |t| G::from_fen(t).ok());
+    // The Chess960 reading too (the same as the standard one in the games
+    // without that mode).
+    check_position_text::<G>(text, |t| G::from_fen_chess960(t).ok().map(|(p, _)| p));
+}
+
+fn check_position_text<G: Game>(text: &str, read: impl Fn(&str) -> Option<G>) {
+    let Some(position) = read(text) else {
         return;
     };
     let canonical = position.fen();
-    let again = G::from_fen(&canonical)
-        .unwrap_or_else(|e| panic!("canonical output rejected: {canonical}: {e}"));
+    let again = read(&canonical)
+        .unwrap_or_else(|| panic!("canonical output rejected: {canonical}"));
     assert_eq!(again.fen(), canonical, "canonical output is not stable");
     assert_eq!(
         position.hash(),

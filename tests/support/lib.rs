@@ -94,12 +94,24 @@ pub fn read_perft_file(path: &Path) -> Vec<PerftRecord> {
 /// Checks every record of a `.perft` file whose expected count is at most
 /// `node_budget` (all of them with `None`). Returns how many counts it checked.
 pub fn check_perft_file<G: Game>(path: &Path, node_budget: Option<u64>) -> usize {
+    check_perft_file_with(path, node_budget, |text| {
+        G::from_fen(text).map_err(|e| e.to_string())
+    })
+}
+
+/// [`check_perft_file`], reading each record's position with `read`
+/// (e.g. in Chess960 mode).
+pub fn check_perft_file_with<G: Game>(
+    path: &Path,
+    node_budget: Option<u64>,
+    read: impl Fn(&str) -> Result<G, String>,
+) -> usize {
     let records = read_perft_file(path);
     assert!(!records.is_empty(), "{} has no records", path.display());
     let mut checked = 0;
     let mut failures = Vec::new();
     for record in &records {
-        let position = G::from_fen(&record.position)
+        let position = read(&record.position)
             .unwrap_or_else(|e| panic!("{}: {e} ({})", record.id, record.position));
         for &(depth, expected) in &record.counts {
             if node_budget.is_some_and(|budget| expected > budget) {
@@ -133,6 +145,20 @@ pub fn check_random_playouts<G: Game>(
     max_plies: usize,
     seed: u64,
 ) -> usize {
+    check_random_playouts_with(start, games, max_plies, seed, |text| {
+        G::from_fen(text).map_err(|e| e.to_string())
+    })
+}
+
+/// [`check_random_playouts`], re-reading position strings with `read`
+/// (e.g. in Chess960 mode).
+pub fn check_random_playouts_with<G: Game>(
+    start: &G,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    read: impl Fn(&str) -> Result<G, String>,
+) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..games {
@@ -149,8 +175,7 @@ pub fn check_random_playouts<G: Game>(
                 position.fen()
             );
             let fen = position.fen();
-            let reread =
-                G::from_fen(&fen).unwrap_or_else(|e| panic!("own output rejected: {fen}: {e}"));
+            let reread = read(&fen).unwrap_or_else(|e| panic!("own output rejected: {fen}: {e}"));
             assert_eq!(reread.fen(), fen, "position string does not round-trip");
             assert_eq!(
                 reread.hash(),

@@ -10,15 +10,22 @@
 //! are dropped, as python-chess and Stockfish do (the protocol warns about
 //! them: `Game::from_fen_with_warnings`).
 //!
-//! Canonical output writes castling as `KQkq` order and the en passant
+//! Castling fields: `KQkq`, or rook files (`HAha`, Shredder-FEN and X-FEN).
+//! In standard chess only rights with the king on the e-file and the rook in
+//! its corner are kept; in Chess960 (`Game::from_fen_chess960`) a right
+//! may name any rook on its king's rank (`K`/`Q`: the outermost one).
+//!
+//! Canonical output writes castling in X-FEN (`KQkq` order; a rook's file
+//! when it is not the outermost on its side) and the en passant
 //! square only when an en passant capture is legal (as python-chess does), so
 //! a parsed position written out and read back is the same position.
 
 use augur_core::{Bitboard, Square};
 use std::fmt;
 
+use crate::castling::parse_rights;
 use crate::position::Position;
-use crate::types::{CastlingRights, Color, Piece, Role};
+use crate::types::{Color, Piece, Role};
 
 /// The standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -154,45 +161,6 @@ fn check_material(position: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-/// The castling rights of `field`, and the rights it names that the
-/// position cannot have (king or rook not on its home square), which are
-/// dropped: python-chess and Stockfish accept such FENs the same way.
-fn parse_castling(
-    field: &str,
-    position: &Position,
-) -> Result<(CastlingRights, Vec<char>), FenError> {
-    if field == "-" {
-        return Ok((CastlingRights::default(), Vec::new()));
-    }
-    let well_formed = !field.is_empty()
-        && field.chars().all(|c| "KQkq".contains(c))
-        && field
-            .chars()
-            .enumerate()
-            .all(|(i, c)| !field[..i].contains(c));
-    if !well_formed {
-        return Err(FenError::CastlingField(field.to_string()));
-    }
-    let mut bits = 0u8;
-    let mut dropped = Vec::new();
-    for c in field.chars() {
-        let (right, color, king, rook) = match c {
-            'K' => (CastlingRights::WHITE_KING_SIDE, Color::White, 4, 7),
-            'Q' => (CastlingRights::WHITE_QUEEN_SIDE, Color::White, 4, 0),
-            'k' => (CastlingRights::BLACK_KING_SIDE, Color::Black, 60, 63),
-            'q' => (CastlingRights::BLACK_QUEEN_SIDE, Color::Black, 60, 56),
-            _ => return Err(FenError::CastlingField(field.to_string())),
-        };
-        let has = |sq: u8, role| position.piece_at(Square::new(sq)) == Some(Piece { color, role });
-        if has(king, Role::King) && has(rook, Role::Rook) {
-            bits |= right;
-        } else {
-            dropped.push(c);
-        }
-    }
-    Ok((CastlingRights(bits), dropped))
-}
-
 /// Checks that a double step could have produced `target`, the square the
 /// pawn passed over.
 fn check_en_passant(target: Square, position: &Position) -> Result<(), FenError> {
@@ -222,12 +190,14 @@ impl Position {
     /// accepted), with the typed reason for a rejection; the trait's
     /// `Game::from_fen` gives the same reason as text.
     pub fn from_fen_detailed(fen: &str) -> Result<Position, FenError> {
-        Self::read_fen(fen).map(|(position, _)| position)
+        Self::read_fen(fen, false).map(|(position, _)| position)
     }
 
-    /// [`Position::from_fen_detailed`], with the castling rights that were
+    /// [`Position::from_fen_detailed`] (or, with `chess960`, in Chess960
+    /// mode: castling rights may name any rook on its king's rank, `KQkq`
+    /// for the outermost rook on a side or the rook's file, `HAha`), with the castling rights that were
     /// dropped because the position cannot have them.
-    pub(crate) fn read_fen(fen: &str) -> Result<(Position, Vec<char>), FenError> {
+    pub(crate) fn read_fen(fen: &str, chess960: bool) -> Result<(Position, Vec<char>), FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
@@ -241,8 +211,12 @@ impl Position {
             "b" => position.flip_side(),
             other => return Err(FenError::SideToMove(other.to_string())),
         }
-        let (castling, dropped) = parse_castling(fields[2], &position)?;
-        position.set_castling(castling);
+        let parsed = parse_rights(fields[2], &position, chess960)
+            .ok_or_else(|| FenError::CastlingField(fields[2].to_string()))?;
+        position.chess960 = chess960;
+        position.castling_rooks = parsed.rooks;
+        position.set_castling(parsed.rights);
+        let dropped = parsed.dropped;
         let en_passant = match fields[3] {
             "-" => None,
             text => {
@@ -313,19 +287,7 @@ impl Position {
         } else {
             " b "
         });
-        if self.castling.bits() == 0 {
-            fen.push('-');
-        }
-        for (right, c) in [
-            (CastlingRights::WHITE_KING_SIDE, 'K'),
-            (CastlingRights::WHITE_QUEEN_SIDE, 'Q'),
-            (CastlingRights::BLACK_KING_SIDE, 'k'),
-            (CastlingRights::BLACK_QUEEN_SIDE, 'q'),
-        ] {
-            if self.castling.has(right) {
-                fen.push(c);
-            }
-        }
+        fen.push_str(&self.castling_field());
         match self.en_passant {
             Some(square) => fen.push_str(&format!(" {square}")),
             None => fen.push_str(" -"),

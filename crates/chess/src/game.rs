@@ -2,7 +2,7 @@
 
 use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError};
 
-use crate::moves::{Move, parse_uci_syntax};
+use crate::moves::{Move, MoveKind, parse_uci_syntax};
 use crate::position::Position;
 
 impl Game for Position {
@@ -23,38 +23,53 @@ impl Game for Position {
     }
 
     fn from_fen_with_warnings(text: &str) -> Result<(Self, Vec<String>), PositionError> {
-        let (position, dropped) = Position::read_fen(text).map_err(|e| PositionError {
-            reason: e.to_string(),
-        })?;
-        let warnings = dropped
-            .into_iter()
-            .map(|right| {
-                format!(
-                    "castling right '{right}' dropped: its king or rook is not on its home square"
-                )
-            })
-            .collect();
-        Ok((position, warnings))
+        read_with_warnings(text, false)
+    }
+
+    fn from_fen_chess960(text: &str) -> Result<(Self, Vec<String>), PositionError> {
+        read_with_warnings(text, true)
+    }
+
+    fn with_chess960(mut self, on: bool) -> Self {
+        self.chess960 = on;
+        self
     }
 
     fn fen(&self) -> String {
         self.write_fen()
     }
 
+    /// UCI text; castling as king-takes-rook (`e1h1`) or as the king's
+    /// move (`e1g1`) in either mode, a normal move of the same text first.
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to, promotion) =
             parse_uci_syntax(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
+        let normal = moves.iter().copied().find(|m| {
+            m.kind() != MoveKind::Castling
+                && m.from() == from
+                && m.to() == to
+                && m.promotion_role() == promotion
+        });
+        let castling = || {
+            moves.iter().copied().find(|m| {
+                promotion.is_none()
+                    && m.from() == from
+                    && (m.to() == to || (from != to && m.castling_king_destination() == Some(to)))
+            })
+        };
+        normal
+            .or_else(|| castling().filter(|m| m.kind() == MoveKind::Castling))
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
     fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
+        if self.chess960 {
+            mv.chess960_text()
+        } else {
+            mv.to_string()
+        }
     }
 
     #[inline(always)]
@@ -120,6 +135,32 @@ impl Game for Position {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_by_rules()
     }
+}
+
+/// Reads a FEN, in Chess960 mode when `chess960`, with a warning for each
+/// castling right dropped because the position cannot have it.
+fn read_with_warnings(
+    text: &str,
+    chess960: bool,
+) -> Result<(Position, Vec<String>), PositionError> {
+    let (position, dropped) = Position::read_fen(text, chess960).map_err(|e| PositionError {
+        reason: e.to_string(),
+    })?;
+    let warnings = dropped
+            .into_iter()
+            .map(|right| {
+                if chess960 {
+                    format!(
+                        "castling right '{right}' dropped: no rook for it beside its king on the king's first rank"
+                    )
+                } else {
+                    format!(
+                        "castling right '{right}' dropped: its king or rook is not on its home square"
+                    )
+                }
+            })
+            .collect();
+    Ok((position, warnings))
 }
 
 /// The positions `bench` searches (openings, middlegames, endgames).

@@ -15,8 +15,14 @@
 //!   reversible window (since the last capture or pawn move).
 //! - The 50-move rule draws automatically at 100 plies, after checkmate
 //!   is checked.
-//! - Castling moves are written as the king's two-square move (`e1g1`).
+//! - Castling moves are written as the king's two-square move (`e1g1`);
+//!   in Chess960 mode (`UCI_Chess960`, `Game::from_fen_chess960`) any
+//!   rook on the king's rank may carry a castling right (X-FEN and
+//!   Shredder-FEN castling fields), and castling is written king-takes-rook
+//!   (`e1h1`). Standard text is accepted in both modes when no normal move
+//!   has it.
 
+mod castling;
 mod display;
 pub mod eval;
 mod fen;

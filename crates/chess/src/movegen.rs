@@ -11,9 +11,10 @@ use augur_core::attacks::{
 };
 use augur_core::{Bitboard, MoveList, Square};
 
+use crate::castling::{color_rights, right_index};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{CastlingRights, Color, Role};
+use crate::types::{Color, Role};
 
 /// The squares where a pawn move is a promotion.
 const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
@@ -187,36 +188,15 @@ impl Position {
     /// Castling moves (the side to move is not in check).
     #[inline(always)]
     fn castling_moves<S: MoveSink>(&self, king: Square, occupied: Bitboard, sink: &mut S) {
-        let (king_side, queen_side, rank) = match self.side {
-            Color::White => (
-                CastlingRights::WHITE_KING_SIDE,
-                CastlingRights::WHITE_QUEEN_SIDE,
-                0,
-            ),
-            Color::Black => (
-                CastlingRights::BLACK_KING_SIDE,
-                CastlingRights::BLACK_QUEEN_SIDE,
-                56,
-            ),
-        };
-        let them = self.side.opponent();
-        let at = |file: u8| Square::new(rank + file);
-        if self.castling.has(king_side)
-            && (occupied & (Bitboard::from_square(at(5)) | Bitboard::from_square(at(6)))).is_empty()
-            && !self.is_attacked(at(5), them, occupied)
-            && !self.is_attacked(at(6), them, occupied)
-        {
-            sink.special(Move::castling(king, at(6)));
+        let rights = self.castling.bits() & color_rights(self.side);
+        if rights == 0 {
+            return;
         }
-        let queen_path = Bitboard::from_square(at(1))
-            | Bitboard::from_square(at(2))
-            | Bitboard::from_square(at(3));
-        if self.castling.has(queen_side)
-            && (occupied & queen_path).is_empty()
-            && !self.is_attacked(at(3), them, occupied)
-            && !self.is_attacked(at(2), them, occupied)
-        {
-            sink.special(Move::castling(king, at(2)));
+        for king_side in [true, false] {
+            let index = right_index(self.side, king_side);
+            if rights & (1 << index) != 0 && self.can_castle(index, king, occupied) {
+                sink.special(Move::castling(king, self.castling_rooks[index]));
+            }
         }
     }
 

@@ -14,7 +14,9 @@ pub enum MoveKind {
     Promotion,
     /// An en passant capture.
     EnPassant,
-    /// Castling, written as the king's two-square move.
+    /// Castling, stored as the king taking its own rook (`to` is the
+    /// rook's square) and written as the king's two-square move (`e1g1`),
+    /// or king-takes-rook in Chess960 mode.
     Castling,
 }
 
@@ -55,10 +57,10 @@ impl Move {
         Self::pack(from, to, 2 << 14)
     }
 
-    /// Castling: the king's move from `from` to `to`.
+    /// Castling by the king on `king` with the rook on `rook`.
     #[inline(always)]
-    pub const fn castling(from: Square, to: Square) -> Move {
-        Self::pack(from, to, 3 << 14)
+    pub const fn castling(king: Square, rook: Square) -> Move {
+        Self::pack(king, rook, 3 << 14)
     }
 
     /// The origin square.
@@ -106,10 +108,42 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Whether this is a castling move of standard chess: the king on the
+    /// e-file with a rook in a corner.
+    pub fn is_standard_castling(self) -> bool {
+        self.kind() == MoveKind::Castling
+            && self.from().file() == 4
+            && (self.to().file() == 0 || self.to().file() == 7)
+    }
+
+    /// The king's destination, for castling moves.
+    pub fn castling_king_destination(self) -> Option<Square> {
+        (self.kind() == MoveKind::Castling)
+            .then(|| crate::castling::destinations(self.from(), self.to()).0)
+    }
+
+    /// UCI text for Chess960 mode: castling as king-takes-rook (`e1h1`),
+    /// every other move as [`Display`](fmt::Display) writes it.
+    pub fn chess960_text(self) -> String {
+        if self.kind() == MoveKind::Castling {
+            format!("{}{}", self.from(), self.to())
+        } else {
+            self.to_string()
+        }
+    }
+}
+
 impl fmt::Display for Move {
-    /// UCI text: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+    /// UCI text: `e2e4`, `e7e8q`, standard castling as the king's move
+    /// `e1g1`; Chess960 castling (other squares) as king-takes-rook `b1a1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
+        let to = if self.is_standard_castling() {
+            self.castling_king_destination().unwrap_or(self.to())
+        } else {
+            self.to()
+        };
+        write!(f, "{}{}", self.from(), to)?;
         if let Some(role) = self.promotion_role() {
             write!(f, "{}", role.letter())?;
         }
@@ -160,7 +194,13 @@ mod tests {
         assert_eq!(m.promotion_role(), Some(Role::Rook));
         assert_eq!(m.to_string(), "b7a8r");
         assert_eq!(Move::from_bits(m.bits()), m);
-        assert_eq!(Move::castling(sq("e8"), sq("c8")).to_string(), "e8c8");
+        let long = Move::castling(sq("e8"), sq("a8"));
+        assert_eq!(long.to_string(), "e8c8");
+        assert_eq!(long.chess960_text(), "e8a8");
+        assert_eq!(long.castling_king_destination(), Some(sq("c8")));
+        // A Chess960 castling is always written king-takes-rook.
+        assert_eq!(Move::castling(sq("b1"), sq("a1")).to_string(), "b1a1");
+        assert_eq!(Move::castling(sq("g1"), sq("h1")).to_string(), "g1h1");
         assert_eq!(
             Move::en_passant(sq("e5"), sq("d6")).kind(),
             MoveKind::EnPassant

@@ -3,22 +3,10 @@
 
 use augur_core::Square;
 
+use crate::castling::destinations;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{CastlingRights, Color, Piece, Role};
-
-/// Castling rights kept when a piece moves from or to each square: moving a
-/// king or rook, or capturing a rook on its home square, drops rights.
-const CASTLING_KEPT: [u8; 64] = {
-    let mut kept = [15u8; 64];
-    kept[0] = 15 & !CastlingRights::WHITE_QUEEN_SIDE; // a1
-    kept[4] = 15 & !(CastlingRights::WHITE_KING_SIDE | CastlingRights::WHITE_QUEEN_SIDE); // e1
-    kept[7] = 15 & !CastlingRights::WHITE_KING_SIDE; // h1
-    kept[56] = 15 & !CastlingRights::BLACK_QUEEN_SIDE; // a8
-    kept[60] = 15 & !(CastlingRights::BLACK_KING_SIDE | CastlingRights::BLACK_QUEEN_SIDE); // e8
-    kept[63] = 15 & !CastlingRights::BLACK_KING_SIDE; // h8
-    kept
-};
 
 impl Position {
     /// The position after `mv`, a legal move of this position (from
@@ -77,27 +65,27 @@ impl Position {
                 next.halfmove_clock = 0;
             }
             MoveKind::Castling => {
-                let rank = from.index() & 56;
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (rank + 7, rank + 5)
-                } else {
-                    (rank, rank + 3)
+                // `to` is the rook's square; either may land where the
+                // other stood, so both leave before either lands.
+                let rook = Piece {
+                    color: us,
+                    role: Role::Rook,
                 };
-                next.relocate(from, to, mover);
-                next.relocate(
-                    Square::new(rook_from as u8),
-                    Square::new(rook_to as u8),
-                    Piece {
-                        color: us,
-                        role: Role::Rook,
-                    },
-                );
+                let (king_to, rook_to) = destinations(from, to);
+                next.remove(from, mover);
+                next.remove(to, rook);
+                next.put(king_to, mover);
+                next.put(rook_to, rook);
             }
         }
 
-        let kept = CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
-        if self.castling.0 & !kept != 0 {
-            next.set_castling(CastlingRights(self.castling.0 & kept));
+        let touched =
+            augur_core::Bitboard::from_square(from) | augur_core::Bitboard::from_square(to);
+        if (touched & self.castling_touch).any() {
+            let kept = self.rights_kept_after(mover, from, to);
+            if kept != self.castling.0 {
+                next.set_castling(CastlingRights(kept));
+            }
         }
         if us == Color::Black {
             next.fullmove_number = next.fullmove_number.saturating_add(1);

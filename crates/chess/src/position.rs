@@ -24,6 +24,15 @@ pub struct Position {
     pub(crate) pinned: Bitboard,
     pub(crate) side: Color,
     pub(crate) castling: CastlingRights,
+    /// The rook square of each castling right held (by right index: see
+    /// `castling.rs`); meaningless for rights not held.
+    pub(crate) castling_rooks: [Square; 4],
+    /// The squares whose pieces' moves (or capture) change the castling
+    /// rights: the rooks of the rights held and their kings.
+    pub(crate) castling_touch: Bitboard,
+    /// Chess960 mode (`UCI_Chess960`): castling is written king-takes-rook.
+    /// Not part of the position's identity for repetition (not hashed).
+    pub(crate) chess960: bool,
     /// Set only when an en passant capture is legal (so it is hashed, and
     /// written in FEN, exactly when it matters).
     pub(crate) en_passant: Option<Square>,
@@ -61,6 +70,9 @@ impl Position {
             pinned: Bitboard::EMPTY,
             side: Color::White,
             castling: CastlingRights::default(),
+            castling_rooks: [Square::default(); 4],
+            castling_touch: Bitboard::EMPTY,
+            chess960: false,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -120,6 +132,17 @@ impl Position {
         self.castling
     }
 
+    /// The rook square of each castling right held, in the order White
+    /// king side, White queen side, Black king side, Black queen side.
+    pub fn castling_rooks(&self) -> [Option<Square>; 4] {
+        std::array::from_fn(|i| self.castling.has(1 << i).then_some(self.castling_rooks[i]))
+    }
+
+    /// Whether castling is written king-takes-rook (`UCI_Chess960`).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
     /// The en passant target square, present only when the capture is legal.
     pub fn en_passant_square(&self) -> Option<Square> {
         self.en_passant
@@ -172,11 +195,37 @@ impl Position {
         self.hash ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     }
 
-    /// Sets the castling rights, updating the key.
+    /// Sets the castling rights (their rook squares already in
+    /// `castling_rooks`), updating the key and the squares that touch them.
     #[inline(always)]
     pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
+        let changed = self.castling.0 ^ rights.0;
         self.hash ^= zobrist::castling(self.castling.0) ^ zobrist::castling(rights.0);
+        let mut bits = changed;
+        while bits != 0 {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.hash ^= zobrist::castling_rook_file(index, self.castling_rooks[index].file());
+            if !rights.has(1 << index) {
+                // Cleared, so equal positions compare equal.
+                self.castling_rooks[index] = Square::default();
+            }
+        }
         self.castling = rights;
+        let mut touch = Bitboard::EMPTY;
+        let mut held = rights.0;
+        while held != 0 {
+            let index = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let color = if index < 2 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            touch |= Bitboard::from_square(self.castling_rooks[index])
+                | (self.colors[color.index()] & self.roles[Role::King.index()]);
+        }
+        self.castling_touch = touch;
     }
 
     /// Sets the en passant square, updating the key.
@@ -200,7 +249,7 @@ impl Position {
 
     /// The key computed from scratch.
     pub(crate) fn recompute_zobrist(&self) -> u64 {
-        let mut key = zobrist::castling(self.castling.0);
+        let mut key = Self::castling_key(self.castling.0, &self.castling_rooks);
         for square in self.occupied() {
             if let Some(piece) = self.piece_at(square) {
                 key ^= zobrist::piece(piece, square);

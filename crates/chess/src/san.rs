@@ -77,6 +77,7 @@ impl Position {
             .iter()
             .filter(|m| {
                 m.to() == to
+                    && m.kind() != MoveKind::Castling
                     && m.from() != from
                     && self.piece_at(m.from()).is_some_and(|p| p.role == role)
             })
@@ -223,6 +224,14 @@ impl SanPattern {
 
     /// Whether the legal move `mv` of `position` fits the pattern.
     fn matches(&self, position: &Position, mv: Move) -> bool {
+        if mv.kind() == MoveKind::Castling {
+            // Only as a fully specified king move (`e1g1`); `O-O` is read
+            // before patterns are tried.
+            return self.role.is_none()
+                && self.from_file == Some(mv.from().file())
+                && self.from_rank == Some(mv.from().rank())
+                && mv.castling_king_destination() == Some(self.to);
+        }
         let (from, to) = (mv.from(), mv.to());
         if to != self.to
             || mv.promotion_role() != self.promotion

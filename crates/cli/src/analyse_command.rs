@@ -27,6 +27,10 @@ pub struct AnalyseArgs {
     /// The position (default: the starting position).
     #[arg(long)]
     fen: Option<String>,
+    /// Chess960: castling with any rook (X-FEN or Shredder-FEN castling
+    /// fields in `--fen`), castling written king-takes-rook.
+    #[arg(long)]
+    chess960: bool,
     /// Moves played from the position first, space-separated move text
     /// (`"e2e4 e7e5"`; Enochian rolls as `4:h8h6Q`, a trailing `3:` for the
     /// roll of the army to move).
@@ -122,10 +126,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
 
 /// The position to analyse and the keys of the positions before it.
 fn root_of<G: Game>(args: &AnalyseArgs) -> Result<(G, Vec<u64>), String> {
-    let start = match &args.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
-        None => G::startpos(),
-    };
+    let start: G = crate::start_position(args.fen.as_deref(), args.chess960)?;
     let moves: Vec<&str> = args
         .moves
         .as_deref()

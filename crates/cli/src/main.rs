@@ -43,6 +43,19 @@ const SUBCOMMANDS: &[&str] = &["uci", "perft", "bench", "analyse", "help"];
 
 /// Runs each argument as a protocol line, then ends the session as at the
 /// end of input (a bounded search finishes; `quit` stops early).
+/// The position of `--fen` (read in Chess960 mode with `--chess960`), or
+/// the game's start; an error is a message for the user.
+fn start_position<G: augur_core::Game>(fen: Option<&str>, chess960: bool) -> Result<G, String> {
+    let position = match fen {
+        Some(fen) if chess960 => G::from_fen_chess960(fen).map(|(p, _)| p),
+        Some(fen) => G::from_fen(fen),
+        None => Ok(G::startpos()),
+    };
+    position
+        .map(|p| p.with_chess960(chess960))
+        .map_err(|e| e.to_string())
+}
+
 fn run_protocol_lines(lines: &[String]) {
     let mut session = augur_protocol::Session::new(augur_protocol::Output::stdout());
     for line in lines {

@@ -16,6 +16,10 @@ pub struct PerftArgs {
     /// Start from this position instead of the starting position.
     #[arg(long)]
     fen: Option<String>,
+    /// Chess960: castling with any rook (X-FEN or Shredder-FEN castling
+    /// fields in `--fen`), castling written king-takes-rook.
+    #[arg(long)]
+    chess960: bool,
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
@@ -33,10 +37,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn run_game<G: Game>(args: &PerftArgs) -> Result<(), String> {
-    let position = match &args.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| e.to_string())?,
-        None => G::startpos(),
-    };
+    let position: G = crate::start_position(args.fen.as_deref(), args.chess960)?;
     let threads = args.threads as usize;
     let start = Instant::now();
     let nodes = if args.divide || threads > 1 {

@@ -174,6 +174,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Self::from_fen(text).map(|position| (position, Vec::new()))
     }
 
+    /// Reads a position string in Chess960 mode (the protocol's
+    /// `UCI_Chess960`): in chess, castling rights may name any rook on its
+    /// king's rank (X-FEN or Shredder-FEN fields) and castling is written
+    /// king-takes-rook. Games without such a mode read it as
+    /// [`Game::from_fen_with_warnings`].
+    fn from_fen_chess960(text: &str) -> Result<(Self, Vec<String>), PositionError> {
+        Self::from_fen_with_warnings(text)
+    }
+
+    /// The same position with Chess960 move text on or off (chess: how
+    /// castling is written); games without that mode return it unchanged.
+    fn with_chess960(self, _on: bool) -> Self {
+        self
+    }
+
     /// The canonical position string.
     fn fen(&self) -> String;
 

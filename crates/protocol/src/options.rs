@@ -34,6 +34,9 @@ pub struct Options {
     pub variant: Variant,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
+    /// `UCI_Chess960`: chess positions may castle with any rook (X-FEN and
+    /// Shredder-FEN castling fields) and castling is written king-takes-rook.
+    pub chess960: bool,
     /// `Material Only`: evaluate material only (a weak test opponent).
     pub material_only: bool,
     /// `UCI_Enochian_Array`: the Enochian starting array of `startpos`,
@@ -62,6 +65,7 @@ impl Default for Options {
             move_overhead_ms: 30,
             variant: Variant::Chess,
             show_wdl: false,
+            chess960: false,
             material_only: false,
             enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
             divination: false,
@@ -86,6 +90,8 @@ pub enum Change {
     Variant,
     /// The game's starting position changed.
     Start,
+    /// `UCI_Chess960` changed.
+    Chess960,
     /// Nothing the engine must act on beyond the stored value.
     Setting,
 }
@@ -147,6 +153,7 @@ impl Options {
             vars.join(" ")
         );
         let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
+        let _ = writeln!(text, "option name UCI_Chess960 type check default false");
         let _ = writeln!(text, "option name Material Only type check default false");
         let _ = writeln!(
             text,
@@ -200,6 +207,10 @@ impl Options {
             "uci_showwdl" => {
                 self.show_wdl = check(name, value)?;
                 Ok(Change::Setting)
+            }
+            "uci_chess960" => {
+                self.chess960 = check(name, value)?;
+                Ok(Change::Chess960)
             }
             "material only" => {
                 self.material_only = check(name, value)?;
@@ -321,6 +332,7 @@ mod tests {
             ("UCI_Enochian_Array", None),
             ("UCI_Enochian_Divination", Some("1")),
             ("Dice Lookahead", None),
+            ("UCI_Chess960", Some("yes")),
             ("Nonsense", Some("1")),
         ] {
             let before = options.clone();
@@ -333,6 +345,11 @@ mod tests {
         );
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
+        assert_eq!(
+            options.set("uci_chess960", Some("true")),
+            Ok(Change::Chess960)
+        );
+        assert!(options.chess960);
         assert_eq!(
             options.set("uci_enochian_array", Some("Earth-of-Fire widdershins")),
             Ok(Change::Start)

@@ -210,6 +210,7 @@ impl Session {
                             }
                         }
                     }
+                    Change::Chess960 => self.slot.set_chess960(self.options.chess960),
                     Change::Setting => {}
                 }
             }

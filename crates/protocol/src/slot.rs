@@ -63,6 +63,9 @@ pub trait GameSlot: Send {
     fn set_start(&mut self, fen: Option<String>);
     /// The position string of the position `startpos` means.
     fn start_text(&self) -> String;
+    /// `UCI_Chess960`: later positions are read in Chess960 mode, and the
+    /// current one writes its moves that way from now on.
+    fn set_chess960(&mut self, on: bool);
     /// Answers the other team's offer of the agreement move legal in the
     /// current position (Enochian's exchange of prisoners) by searching both
     /// continuations for `movetime_ms` each; prints `exchange accept` or
@@ -87,6 +90,7 @@ pub trait GameSlot: Send {
 pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
     with_game!(variant, G => {
         let mut slot = Slot::<G>::new(options);
+        slot.set_chess960(options.chess960);
         slot.set_start(options.start_position(variant));
         Box::new(slot)
     })
@@ -123,6 +127,8 @@ struct Slot<G: Evaluate> {
     /// Whether the last `position` command was refused: `go` then answers
     /// `bestmove 0000`, never a move of the position before it.
     refused: bool,
+    /// `UCI_Chess960`.
+    chess960: bool,
 }
 
 impl<G: Evaluate> Slot<G> {
@@ -140,6 +146,7 @@ impl<G: Evaluate> Slot<G> {
             start: None,
             declined: None,
             refused: false,
+            chess960: false,
         }
     }
 
@@ -177,8 +184,15 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         moves: &[String],
     ) -> Result<Vec<String>, String> {
         let read = match start {
-            PositionStart::StartPos => {
-                Ok((self.start.clone().unwrap_or_else(G::startpos), Vec::new()))
+            PositionStart::StartPos => Ok((
+                self.start
+                    .clone()
+                    .unwrap_or_else(G::startpos)
+                    .with_chess960(self.chess960),
+                Vec::new(),
+            )),
+            PositionStart::Fen(fen) if self.chess960 => {
+                G::from_fen_chess960(fen).map_err(|e| e.to_string())
             }
             PositionStart::Fen(fen) => G::from_fen_with_warnings(fen).map_err(|e| e.to_string()),
         };
@@ -446,6 +460,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn start_text(&self) -> String {
         self.start.clone().unwrap_or_else(G::startpos).fen()
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+        self.position = self.position.clone().with_chess960(on);
     }
 
     fn set_start(&mut self, fen: Option<String>) {

@@ -404,18 +404,15 @@ impl<G: Evaluate> Searcher<G> {
         // A limited strength caps the depth and searches several lines.
         let capped;
         let limits = match settings.strength {
-            Some(strength) => {
+            Some(strength) if strength.max_depth().is_some() => {
+                let cap = strength.max_depth().unwrap_or(u32::MAX);
                 capped = Limits {
-                    depth: Some(
-                        limits
-                            .depth
-                            .map_or(strength.max_depth(), |d| d.min(strength.max_depth())),
-                    ),
+                    depth: Some(limits.depth.map_or(cap, |d| d.min(cap))),
                     ..limits.clone()
                 };
                 &capped
             }
-            None => limits,
+            _ => limits,
         };
         let seed = root.hash() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.table_mut().new_search();
@@ -480,7 +477,7 @@ impl<G: Evaluate> Searcher<G> {
             Some(strength) => {
                 worker.eval_noise = strength.eval_noise();
                 worker.noise_seed = seed;
-                settings.multipv.max(Strength::LINES)
+                settings.multipv.max(strength.lines())
             }
             None => settings.multipv.max(1),
         };

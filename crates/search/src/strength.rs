@@ -12,9 +12,10 @@
 //!   weak level often picks a move a little worse than the best, rarely one
 //!   much worse, and never gives up a mate it has found.
 //!
-//! The Elo scale ([`MIN_ELO`] to [`MAX_ELO`]) is meant to match Stockfish's
-//! `UCI_Elo` in standard chess; `docs/strength-levels.md` records how it is
-//! measured.
+//! The three are read off a table of anchor levels ([`ANCHORS`]) and
+//! interpolated linearly between them; the anchors were calibrated against
+//! Stockfish's `UCI_Elo` in standard chess (`docs/strength-levels.md`
+//! records the measurements). [`MAX_ELO`] is full strength.
 
 use augur_core::SplitMix64;
 
@@ -22,10 +23,56 @@ use crate::score::MATE_BOUND;
 
 /// The weakest level, in Elo.
 pub const MIN_ELO: u32 = 1000;
-/// The strongest limited level, in Elo; full strength is unlimited.
-pub const MAX_ELO: u32 = 2400;
+/// The strongest level, in Elo: full strength (no cap, no noise, one line).
+pub const MAX_ELO: u32 = 2500;
 /// The largest `Skill Level`.
 pub const MAX_SKILL_LEVEL: u32 = 20;
+
+/// One calibrated level: Elo, depth cap, largest evaluation shift (cp) and
+/// largest choice push (cp). Levels between two anchors interpolate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Anchor {
+    /// The level, in Elo.
+    pub elo: u32,
+    /// The deepest iteration searched.
+    pub depth: f64,
+    /// The largest evaluation shift, in centipawns.
+    pub noise: f64,
+    /// The largest random push a root line's score gets, in centipawns.
+    pub push: f64,
+}
+
+/// The depth standing for "no cap" at [`MAX_ELO`] when interpolating.
+const UNCAPPED_DEPTH: f64 = 20.0;
+
+/// The calibrated levels, weakest first; the first is [`MIN_ELO`] and the
+/// last [`MAX_ELO`] (full strength).
+pub const ANCHORS: [Anchor; 4] = [
+    Anchor {
+        elo: MIN_ELO,
+        depth: 1.0,
+        noise: 250.0,
+        push: 300.0,
+    },
+    Anchor {
+        elo: 1500,
+        depth: 4.0,
+        noise: 150.0,
+        push: 180.0,
+    },
+    Anchor {
+        elo: 2000,
+        depth: 9.0,
+        noise: 38.0,
+        push: 46.0,
+    },
+    Anchor {
+        elo: MAX_ELO,
+        depth: UNCAPPED_DEPTH,
+        noise: 0.0,
+        push: 0.0,
+    },
+];
 
 /// A strength below full strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +81,7 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// Lines searched at the root to choose from.
+    /// Lines searched at the root to choose from (one at full strength).
     pub const LINES: usize = 4;
 
     /// The level of `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
@@ -45,7 +92,7 @@ impl Strength {
     }
 
     /// `Skill Level` 0-20 on the same scale: 0 is [`MIN_ELO`], 20 is
-    /// [`MAX_ELO`], evenly spaced (70 Elo a level).
+    /// [`MAX_ELO`], evenly spaced (75 Elo a level).
     pub fn from_skill_level(level: u32) -> Self {
         let level = level.min(MAX_SKILL_LEVEL);
         Self::from_elo(MIN_ELO + level * (MAX_ELO - MIN_ELO) / MAX_SKILL_LEVEL)
@@ -56,28 +103,50 @@ impl Strength {
         self.elo
     }
 
-    /// 0 at [`MAX_ELO`], 1 at [`MIN_ELO`].
-    fn weakness(self) -> f64 {
-        f64::from(MAX_ELO - self.elo) / f64::from(MAX_ELO - MIN_ELO)
+    /// The anchor values at this level, interpolated linearly.
+    fn interpolated(self) -> Anchor {
+        let elo = self.elo;
+        for pair in ANCHORS.windows(2) {
+            let (low, high) = (pair[0], pair[1]);
+            if elo <= high.elo {
+                let t = f64::from(elo.saturating_sub(low.elo)) / f64::from(high.elo - low.elo);
+                let mix = |a: f64, b: f64| a + (b - a) * t;
+                return Anchor {
+                    elo,
+                    depth: mix(low.depth, high.depth),
+                    noise: mix(low.noise, high.noise),
+                    push: mix(low.push, high.push),
+                };
+            }
+        }
+        ANCHORS[ANCHORS.len() - 1]
     }
 
-    /// The deepest iteration searched: 1 at [`MIN_ELO`], one more per 125
-    /// Elo (12 at [`MAX_ELO`]).
-    pub(crate) fn max_depth(self) -> u32 {
-        1 + (self.elo - MIN_ELO) / 125
+    /// The deepest iteration searched, `None` at full strength.
+    pub(crate) fn max_depth(self) -> Option<u32> {
+        let depth = self.interpolated().depth;
+        (depth < UNCAPPED_DEPTH).then_some(depth.floor().max(1.0) as u32)
     }
 
-    /// The largest evaluation shift, in centipawns: 250 times the weakness
-    /// to the power 1.5 (250 at [`MIN_ELO`], 129 at 1500, 38 at 2000, 0 at
-    /// [`MAX_ELO`]).
+    /// The largest evaluation shift, in centipawns.
     pub(crate) fn eval_noise(self) -> i32 {
-        (self.weakness().powf(1.5) * 250.0).round() as i32
+        self.interpolated().noise.round() as i32
     }
 
     /// The largest random push a line's score gets when the move is chosen,
-    /// in centipawns: 300 times the weakness to the power 1.5.
+    /// in centipawns.
     fn choice_push(self) -> f64 {
-        self.weakness().powf(1.5) * 300.0
+        self.interpolated().push
+    }
+
+    /// Root lines to search: [`Strength::LINES`] when a push can choose
+    /// among them, else one.
+    pub(crate) fn lines(self) -> usize {
+        if self.choice_push() > 0.0 {
+            Self::LINES
+        } else {
+            1
+        }
     }
 
     /// The line to play among `scores` (best first), drawn from `seed`.
@@ -131,19 +200,30 @@ mod tests {
             if let Some(p) = previous {
                 let p: Strength = p;
                 assert!(s.elo() > p.elo());
-                assert!(s.max_depth() >= p.max_depth());
+                assert!(s.max_depth().unwrap_or(u32::MAX) >= p.max_depth().unwrap_or(u32::MAX));
                 assert!(s.eval_noise() <= p.eval_noise());
             }
             previous = Some(s);
         }
         assert_eq!(Strength::from_elo(MAX_ELO).eval_noise(), 0);
-        assert_eq!(Strength::from_elo(MIN_ELO).max_depth(), 1);
+        assert_eq!(Strength::from_elo(MAX_ELO).max_depth(), None);
+        assert_eq!(Strength::from_elo(MAX_ELO).lines(), 1);
+        assert_eq!(Strength::from_elo(MIN_ELO).max_depth(), Some(1));
+        assert_eq!(Strength::from_elo(MIN_ELO).lines(), Strength::LINES);
+        // Between anchors the values interpolate.
+        let (a, b) = (ANCHORS[1], ANCHORS[2]);
+        let mid = Strength::from_elo((a.elo + b.elo) / 2);
+        assert_eq!(mid.eval_noise(), ((a.noise + b.noise) / 2.0).round() as i32);
+        assert_eq!(
+            mid.max_depth(),
+            Some(((a.depth + b.depth) / 2.0).floor() as u32)
+        );
     }
 
     #[test]
     fn the_strongest_level_plays_the_best_line_and_weak_ones_sometimes_not() {
         let scores = [50, 40, 10, -400];
-        let top = Strength::from_elo(MAX_ELO);
+        let top = Strength::from_elo(2450);
         assert!((0..200).all(|seed| top.choose(&scores, seed) == 0));
         let weak = Strength::from_elo(MIN_ELO);
         let picks: Vec<usize> = (0..400).map(|seed| weak.choose(&scores, seed)).collect();
