@@ -57,8 +57,9 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 
 impl EngineProcess {
     /// Starts the engine, waits for `uciok`, sets its options (and
-    /// `UCI_Variant` unless the game is chess), and waits for `readyok`.
-    pub fn start(spec: &EngineSpec, variant: Variant) -> Result<Self, String> {
+    /// `UCI_Variant` unless the game is chess, `UCI_Chess960` for Chess960
+    /// games), and waits for `readyok`.
+    pub fn start(spec: &EngineSpec, variant: Variant, chess960: bool) -> Result<Self, String> {
         let mut child = Command::new(&spec.cmd)
             .args(&spec.args)
             .stdin(Stdio::piped())
@@ -95,6 +96,11 @@ impl EngineProcess {
         if !variant.is_standard() {
             engine
                 .send(&format!("setoption name UCI_Variant value {variant}"))
+                .map_err(|e| format!("{e:?}"))?;
+        }
+        if chess960 {
+            engine
+                .send("setoption name UCI_Chess960 value true")
                 .map_err(|e| format!("{e:?}"))?;
         }
         for (name, value) in &spec.options {

@@ -45,6 +45,8 @@ pub struct GameSettings {
     /// The most milliseconds an engine is given to answer an exchange offer
     /// (it gets `min(this, its army's clock / 20)`, at least 10).
     pub offer_ms_cap: u64,
+    /// Chess960 games (engines get `UCI_Chess960`; PGN says so).
+    pub chess960: bool,
     /// Seed of the dice (divination games).
     pub dice_seed: u64,
 }
@@ -93,6 +95,8 @@ pub struct GameResult {
 pub struct GameRecord {
     /// The start position string.
     pub start: String,
+    /// Whether the game is Chess960 (castling by any rook).
+    pub chess960: bool,
     /// Opening moves given (protocol text, with rolls in divination games).
     pub opening: Vec<String>,
     /// The engines' moves.
@@ -186,6 +190,7 @@ pub fn play<G: ArenaGame>(
 ) -> GameRecord {
     let mut record = GameRecord {
         start: start.fen(),
+        chess960: settings.chess960,
         opening: opening.to_vec(),
         moves: Vec::new(),
         offers: Vec::new(),

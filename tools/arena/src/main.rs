@@ -92,6 +92,12 @@ struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// Chess960: openings may castle with any rook (X-FEN or Shredder-FEN),
+    /// engines get `setoption name UCI_Chess960 value true`, moves are
+    /// king-takes-rook, and the PGN says `Variant "Chess960"`. Without
+    /// `--openings`, games start from the standard array.
+    #[arg(long)]
+    chess960: bool,
     /// File of start positions (FEN/EPD/position strings, one per line).
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
@@ -294,7 +300,7 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         max_plies: args.max_plies,
     };
     let positions = match &args.openings {
-        Some(path) => OpeningBook::load::<G>(path)?,
+        Some(path) => OpeningBook::load::<G>(path, args.chess960)?,
         None => Vec::new(),
     };
     let book = OpeningBook {
@@ -303,6 +309,7 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         random_plies: args.random_plies,
         seed: args.seed,
         divination: args.divination,
+        chess960: args.chess960,
     };
     let settings = GameSettings {
         limits: Vec::new(),
@@ -311,6 +318,7 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         adjudication,
         offer_ms_cap: args.offer_ms,
         dice_seed: 0,
+        chess960: args.chess960,
     };
     let army_seats = match args.seats.as_str() {
         "team" => false,
@@ -322,6 +330,9 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
         }
         other => return Err(format!("unknown --seats '{other}' (team or army)")),
     };
+    if args.chess960 && !variant.is_standard() {
+        return Err(format!("--chess960 needs chess ({variant} is not)"));
+    }
     if args.divination && G::startpos().divination().is_none() {
         return Err(format!(
             "--divination needs a game with dice ({variant} has none)"

@@ -20,6 +20,21 @@ pub struct OpeningBook {
     pub seed: u64,
     /// Start in divination mode (Enochian chess: a roll pending).
     pub divination: bool,
+    /// Chess960: positions are read with castling by any rook, and moves
+    /// written king-takes-rook.
+    pub chess960: bool,
+}
+
+/// Reads a position string, in Chess960 mode when `chess960` (then its
+/// moves are written king-takes-rook too).
+pub fn read_position<G: Game>(text: &str, chess960: bool) -> Result<G, String> {
+    let read = if chess960 {
+        G::from_fen_chess960(text).map(|(position, _)| position)
+    } else {
+        G::from_fen(text)
+    };
+    read.map(|position| position.with_chess960(chess960))
+        .map_err(|e| e.to_string())
 }
 
 /// A line up to its first `;` (EPD operations end with `;`). The caller
@@ -37,7 +52,7 @@ fn strip_epd(line: &str) -> String {
 impl OpeningBook {
     /// Reads a file of positions for game `G`; blank lines and `#` comments
     /// are skipped; each line must parse.
-    pub fn load<G: Game>(path: &std::path::Path) -> Result<Vec<String>, String> {
+    pub fn load<G: Game>(path: &std::path::Path, chess960: bool) -> Result<Vec<String>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut positions = Vec::new();
         for (number, line) in text.lines().enumerate() {
@@ -51,15 +66,11 @@ impl OpeningBook {
             let parsed = candidates
                 .iter()
                 .map(|&n| fields[..n].join(" "))
-                .find(|text| G::from_fen(text).is_ok())
+                .find(|text| read_position::<G>(text, chess960).is_ok())
                 .ok_or_else(|| {
                     format!("{}:{}: not a position: {line}", path.display(), number + 1)
                 })?;
-            positions.push(
-                G::from_fen(&parsed)
-                    .map(|p| p.fen())
-                    .map_err(|e| e.to_string())?,
-            );
+            positions.push(read_position::<G>(&parsed, chess960)?.fen());
         }
         if positions.is_empty() {
             return Err(format!("{}: no positions", path.display()));
@@ -75,14 +86,15 @@ impl OpeningBook {
         let mut rng =
             StdRng::seed_from_u64(self.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let start = if self.positions.is_empty() {
-            G::startpos()
+            G::startpos().with_chess960(self.chess960)
         } else {
             let index = if self.random_order {
                 rng.random_range(0..self.positions.len())
             } else {
                 pair % self.positions.len()
             };
-            G::from_fen(&self.positions[index]).unwrap_or_else(|_| G::startpos())
+            read_position::<G>(&self.positions[index], self.chess960)
+                .unwrap_or_else(|_| G::startpos().with_chess960(self.chess960))
         };
         let start = match self.divination {
             true => start.divination().unwrap_or(start),
@@ -132,7 +144,8 @@ mod tests {
              r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n",
         )
         .expect("write");
-        let positions = OpeningBook::load::<augur_games::chess::Position>(&dir).expect("loads");
+        let positions =
+            OpeningBook::load::<augur_games::chess::Position>(&dir, false).expect("loads");
         let _ = std::fs::remove_file(&dir);
         assert_eq!(positions.len(), 2);
         let book = OpeningBook {
@@ -141,6 +154,7 @@ mod tests {
             random_plies: 4,
             seed: 3,
             divination: false,
+            chess960: false,
         };
         let (a, moves_a) = book.opening::<augur_games::chess::Position>(1);
         let (b, moves_b) = book.opening::<augur_games::chess::Position>(1);
@@ -157,6 +171,7 @@ mod tests {
             random_plies: 6,
             seed: 9,
             divination: true,
+            chess960: false,
         };
         let (start, moves) = book.opening::<augur_games::enochian::Position>(2);
         assert!(start.fen().ends_with(" ?"));

@@ -76,7 +76,8 @@ fn offer_note<G: ArenaGame>(offer: &OfferRecord) -> String {
 pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> String {
     let mut pgn = String::new();
     let result = result_token(record);
-    let start = G::from_fen(&record.start).unwrap_or_else(|_| G::startpos());
+    let start = crate::openings::read_position::<G>(&record.start, record.chess960)
+        .unwrap_or_else(|_| G::startpos());
     let standard_start = start.fen() == G::startpos().fen();
     let _ = writeln!(pgn, "[Event \"{}\"]", header.event);
     let _ = writeln!(pgn, "[Site \"Augur arena\"]");
@@ -87,11 +88,13 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     let _ = writeln!(pgn, "[Result \"{result}\"]");
     if let Some(variant) = G::PGN_VARIANT {
         let _ = writeln!(pgn, "[Variant \"{variant}\"]");
+    } else if record.chess960 {
+        let _ = writeln!(pgn, "[Variant \"Chess960\"]");
     }
     for (name, value) in &header.extra {
         let _ = writeln!(pgn, "[{name} \"{value}\"]");
     }
-    if !standard_start || G::PGN_VARIANT.is_some() {
+    if !standard_start || G::PGN_VARIANT.is_some() || record.chess960 {
         let _ = writeln!(pgn, "[SetUp \"1\"]");
         let _ = writeln!(pgn, "[FEN \"{}\"]", record.start);
     }

@@ -163,11 +163,16 @@ fn play_job<G: ArenaGame>(plan: &Plan, job: &Job) -> GameRecord {
     }
     let mut engines = Vec::with_capacity(processes);
     for &team in &process_team {
-        match EngineProcess::start(&plan.engines[job.seats[team]], plan.variant) {
+        match EngineProcess::start(
+            &plan.engines[job.seats[team]],
+            plan.variant,
+            plan.settings.chess960,
+        ) {
             Ok(engine) => engines.push(engine),
             Err(why) => {
                 return GameRecord {
                     start: start.fen(),
+                    chess960: plan.settings.chess960,
                     opening,
                     moves: Vec::new(),
                     offers: Vec::new(),

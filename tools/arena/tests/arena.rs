@@ -124,6 +124,55 @@ fn an_oracle_match_runs_and_records_the_variant() {
     let _ = (std::fs::remove_file(pgn), std::fs::remove_file(json));
 }
 
+/// `--chess960` with an openings file of start arrays: both colours of
+/// each array, `Variant "Chess960"` in the PGN, and python-chess replays
+/// every game (castling included) as Chess960.
+#[test]
+fn a_chess960_match_from_an_openings_file_replays_in_python_chess() {
+    let (pgn, json) = (temp("960.pgn"), temp("960.json"));
+    let augur = augur();
+    let openings = repo_root().join("tools/arena/openings/chess960.epd");
+    let (stdout, _) = arena(&[
+        "--chess960".into(),
+        "--openings".into(),
+        openings.to_string_lossy().into_owned(),
+        "--engine".into(),
+        format!("name=a cmd={augur} nodes=3000"),
+        "--engine".into(),
+        format!("name=b cmd={augur} nodes=1500"),
+        "--games".into(),
+        "4".into(),
+        "--max-plies".into(),
+        "120".into(),
+        "--pgn".into(),
+        pgn.to_string_lossy().into_owned(),
+        "--json".into(),
+        json.to_string_lossy().into_owned(),
+    ]);
+    assert!(stdout.contains("[4/4]"), "{stdout}");
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    assert!(text.contains("[Variant \"Chess960\"]"), "{text}");
+    // The first two openings of the file, each played with both colours.
+    for fen in [
+        "qrnbnkbr/pppppppp/8/8/8/8/PPPPPPPP/QRNBNKBR w KQkq - 0 1",
+        "rbbnknrq/pppppppp/8/8/8/8/PPPPPPPP/RBBNKNRQ w KQkq - 0 1",
+    ] {
+        assert_eq!(text.matches(fen).count(), 2, "{fen}\n{text}");
+    }
+    assert!(!text.contains("illegal"), "{text}");
+    let replay = Command::new("python3")
+        .arg(repo_root().join("tools/pgn_replay_check.py"))
+        .arg(&pgn)
+        .output()
+        .expect("python3 with python-chess");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let _ = (std::fs::remove_file(pgn), std::fs::remove_file(json));
+}
+
 #[test]
 fn broken_engines_lose_with_the_right_reason_and_the_match_goes_on() {
     let augur = augur();
@@ -189,6 +238,15 @@ fn bad_arguments_are_one_line_errors() {
             "cmd=b",
             "--variant",
             "checkers",
+        ],
+        vec![
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--variant",
+            "ultima",
+            "--chess960",
         ],
         vec![
             "--engine",
