@@ -103,3 +103,37 @@ fn genfens_starts_from_a_book_and_reports_a_missing_one() {
         "{text}"
     );
 }
+
+/// OpenBench's FRC workloads: with `UCI_Chess960` on, a book of Chess960
+/// start arrays is read with castling by any rook, and every position
+/// written reads back in Chess960 mode (X-FEN) and still comes from the book.
+#[test]
+fn genfens_reads_a_chess960_book_under_uci_chess960() {
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tools/arena/openings/chess960.epd")
+        .to_string_lossy()
+        .into_owned();
+    let lines = vec![
+        "setoption name UCI_Chess960 value true".to_string(),
+        format!("genfens 8 seed 3 book {book} "),
+        "quit".to_string(),
+    ];
+    let positions = genfens(&lines);
+    assert_eq!(positions.len(), 8);
+    let mut chess960_rights = 0;
+    for text in &positions {
+        let (position, warnings) = <augur_games::chess::Position as Game>::from_fen_chess960(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(warnings.is_empty(), "{text}: {warnings:?}");
+        assert_eq!(position.fen(), *text);
+        // Castling rights only Chess960 has: standard reading drops them.
+        let (_, dropped) = <augur_games::chess::Position as Game>::from_fen_with_warnings(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        chess960_rights += usize::from(!dropped.is_empty());
+    }
+    assert!(chess960_rights >= 4, "{positions:?}");
+    // Without the option, the book's non-standard castling rights cannot be
+    // kept, so positions come out without them or the book is refused.
+    let standard = genfens(&[format!("genfens 8 seed 3 book {book} "), "quit".to_string()]);
+    assert_ne!(standard, positions);
+}

@@ -28,8 +28,19 @@ pub const BALANCE_CP: i32 = 200;
 const TRIES_PER_POSITION: usize = 200;
 
 /// The positions of a book file: one a line, the game's position string or
-/// EPD (the first four fields, for chess books with operations after them).
-pub fn read_book<G: Evaluate>(path: &str) -> Result<Vec<G>, String> {
+/// EPD (the first four fields, for chess books with operations after them);
+/// with `chess960`, read as `UCI_Chess960` reads positions (Chess960 and
+/// double Chess960 books, whose positions are then written in X-FEN).
+pub fn read_book<G: Evaluate>(path: &str, chess960: bool) -> Result<Vec<G>, String> {
+    let read = |text: &str| -> Option<G> {
+        if chess960 {
+            G::from_fen_chess960(text)
+                .ok()
+                .map(|(p, _)| p.with_chess960(true))
+        } else {
+            G::from_fen(text).ok()
+        }
+    };
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("genfens: cannot read book '{path}': {e}"))?;
     let positions: Vec<G> = text
@@ -37,9 +48,9 @@ pub fn read_book<G: Evaluate>(path: &str) -> Result<Vec<G>, String> {
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .filter_map(|line| {
-            G::from_fen(line).ok().or_else(|| {
+            read(line).or_else(|| {
                 let epd: Vec<&str> = line.split_whitespace().take(4).collect();
-                G::from_fen(&epd.join(" ")).ok()
+                read(&epd.join(" "))
             })
         })
         .collect();

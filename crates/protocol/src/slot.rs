@@ -536,10 +536,14 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn genfens(&self, params: &GenFensParams, out: &Output) -> Result<(), String> {
         let starts = match &params.book {
-            Some(path) => crate::genfens::read_book::<G>(path)?,
+            Some(path) => crate::genfens::read_book::<G>(path, self.chess960)?,
             None => Vec::new(),
         };
-        let default_start = self.start.clone().unwrap_or_else(G::startpos);
+        let default_start = self
+            .start
+            .clone()
+            .unwrap_or_else(G::startpos)
+            .with_chess960(self.chess960);
         let count = params.count as usize;
         let found =
             crate::genfens::generate(count, params.seed, &starts, &default_start, &mut |text| {
