@@ -46,6 +46,26 @@ fn arena(args: &[String]) -> (String, String) {
     (stdout, stderr)
 }
 
+/// python-chess replays all `games` games of `pgn` legally
+/// (`tools/pgn_replay_check.py`).
+fn assert_python_chess_replays(pgn: &std::path::Path, games: usize) {
+    let replay = Command::new("python3")
+        .arg(repo_root().join("tools/pgn_replay_check.py"))
+        .arg(pgn)
+        .output()
+        .expect("python3 with python-chess");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let replayed = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replayed.contains(&format!("{games} games replayed")),
+        "{replayed}"
+    );
+}
+
 #[test]
 fn a_tiny_match_writes_pgn_that_python_chess_replays() {
     let (pgn, json) = (temp("tiny.pgn"), temp("tiny.json"));
@@ -69,17 +89,7 @@ fn a_tiny_match_writes_pgn_that_python_chess_replays() {
     assert!(stdout.contains("[2/2]"), "{stdout}");
     let summary = std::fs::read_to_string(&json).expect("json");
     assert!(summary.contains("\"games\":2"), "{summary}");
-    let replay = Command::new("python3")
-        .arg(repo_root().join("tools/pgn_replay_check.py"))
-        .arg(&pgn)
-        .output()
-        .expect("python3 with python-chess");
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
-    assert!(String::from_utf8_lossy(&replay.stdout).contains("2 games replayed"));
+    assert_python_chess_replays(&pgn, 2);
     let text = std::fs::read_to_string(&pgn).expect("pgn");
     for tag in [
         "[Event ",
@@ -160,16 +170,7 @@ fn a_chess960_match_from_an_openings_file_replays_in_python_chess() {
         assert_eq!(text.matches(fen).count(), 2, "{fen}\n{text}");
     }
     assert!(!text.contains("illegal"), "{text}");
-    let replay = Command::new("python3")
-        .arg(repo_root().join("tools/pgn_replay_check.py"))
-        .arg(&pgn)
-        .output()
-        .expect("python3 with python-chess");
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
+    assert_python_chess_replays(&pgn, 4);
     let _ = (std::fs::remove_file(pgn), std::fs::remove_file(json));
 }
 
