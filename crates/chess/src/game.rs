@@ -35,6 +35,16 @@ impl Game for Position {
         self
     }
 
+    fn board_pieces(&self) -> Vec<(augur_core::Square, String)> {
+        self.occupied()
+            .into_iter()
+            .filter_map(|square| {
+                self.piece_at(square)
+                    .map(|piece| (square, piece.letter().to_string()))
+            })
+            .collect()
+    }
+
     fn fen(&self) -> String {
         self.write_fen()
     }

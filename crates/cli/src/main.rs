@@ -35,14 +35,29 @@ enum Command {
     Bench(bench_command::BenchArgs),
     /// Analyse one position and print the search progress and result.
     Analyse(analyse_command::AnalyseArgs),
+    /// Play, watch and analyse every game in a browser (a web board).
+    Serve(ServeArgs),
+}
+
+/// Arguments of `augur serve`.
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; the default exposes nothing beyond this
+    /// machine.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
 }
 
 /// The words that start the command-line interface rather than protocol
 /// lines.
-const SUBCOMMANDS: &[&str] = &["uci", "perft", "bench", "analyse", "help"];
+const SUBCOMMANDS: &[&str] = &["uci", "perft", "bench", "analyse", "serve", "help"];
 
-/// Runs each argument as a protocol line, then ends the session as at the
-/// end of input (a bounded search finishes; `quit` stops early).
 /// The position of `--fen` (read in Chess960 mode with `--chess960`), or
 /// the game's start; an error is a message for the user.
 fn start_position<G: augur_core::Game>(fen: Option<&str>, chess960: bool) -> Result<G, String> {
@@ -56,6 +71,8 @@ fn start_position<G: augur_core::Game>(fen: Option<&str>, chess960: bool) -> Res
         .map_err(|e| e.to_string())
 }
 
+/// Runs each argument as a protocol line, then ends the session as at the
+/// end of input (a bounded search finishes; `quit` stops early).
 fn run_protocol_lines(lines: &[String]) {
     let mut session = augur_protocol::Session::new(augur_protocol::Output::stdout());
     for line in lines {
@@ -84,6 +101,11 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_command::run(&args),
         Some(Command::Bench(args)) => bench_command::run(&args),
         Some(Command::Analyse(args)) => analyse_command::run(&args),
+        Some(Command::Serve(args)) => augur_serve::run(&augur_serve::ServeConfig {
+            host: args.host,
+            port: args.port,
+            open: args.open,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -192,6 +192,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The canonical position string.
     fn fen(&self) -> String;
 
+    /// What stands on each occupied square, for boards that draw the
+    /// position (`augur serve`): the square's name and a piece code (chess:
+    /// the FEN letter). Games that do not list their squares return an
+    /// empty list (a board then shows [`Game::diagram`]).
+    fn board_pieces(&self) -> Vec<(crate::Square, String)> {
+        Vec::new()
+    }
+
     /// Reads move text and returns the legal move it names in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

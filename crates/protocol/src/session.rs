@@ -226,6 +226,12 @@ impl Session {
         self.slot.wait();
     }
 
+    /// The current position as JSON (see `GameSlot::board_json`): what
+    /// boards such as `augur serve` draw.
+    pub fn board_json(&self) -> String {
+        self.slot.board_json()
+    }
+
     /// Whether `debug on` was sent.
     pub fn debug(&self) -> bool {
         self.debug

@@ -55,6 +55,13 @@ pub trait GameSlot: Send {
     fn display(&self) -> String;
     /// The `eval` output.
     fn eval(&self) -> String;
+    /// The current position as one JSON object, for boards (`augur
+    /// serve`): `position` (the position string), `to_move` (the team's
+    /// name, or the army's in Enochian chess), `legal` (every legal move's
+    /// text), `pieces` (`{"square","piece"}` for each occupied square when
+    /// the game lists them), `diagram` (the `d` drawing) and `result`
+    /// (`null`, or `{"winner": team name or null, "reason"}`).
+    fn board_json(&self) -> String;
     /// `go perft N` output lines.
     fn perft(&self, depth: u32, out: &Output);
     /// Runs the bench; returns (nodes, elapsed seconds).
@@ -408,6 +415,51 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn display(&self) -> String {
         self.position.diagram()
+    }
+
+    fn board_json(&self) -> String {
+        use crate::output::json_string;
+        let position = &self.position;
+        let mut legal = augur_core::MoveList::new();
+        position.generate(&mut legal);
+        let legal: Vec<String> = legal
+            .iter()
+            .map(|&m| json_string(&position.move_text(m)))
+            .collect();
+        let pieces: Vec<String> = position
+            .board_pieces()
+            .iter()
+            .map(|(square, piece)| {
+                format!(
+                    "{{\"square\":{},\"piece\":{}}}",
+                    json_string(&square.to_string()),
+                    json_string(piece)
+                )
+            })
+            .collect();
+        let to_move = match position.seat() {
+            Some(seat) => G::SEAT_NAMES[seat].to_string(),
+            None => G::TEAM_NAMES[position.team().index()].to_string(),
+        };
+        let result = match position.outcome_with_history(&self.history) {
+            None => "null".to_string(),
+            Some(outcome) => format!(
+                "{{\"winner\":{},\"reason\":{}}}",
+                outcome.winner.map_or("null".to_string(), |w| json_string(
+                    G::TEAM_NAMES[w.index()]
+                )),
+                json_string(&outcome.termination.to_string())
+            ),
+        };
+        format!(
+            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"legal\":[{}],\"pieces\":[{}],\"diagram\":{},\"result\":{result}}}",
+            json_string(G::NAME),
+            json_string(&position.fen()),
+            json_string(&to_move),
+            legal.join(","),
+            pieces.join(","),
+            json_string(&position.diagram()),
+        )
     }
 
     fn eval(&self) -> String {

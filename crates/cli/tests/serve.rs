@@ -1,0 +1,167 @@
+//! `augur serve` through the real binary: the page and its assets load, a
+//! WebSocket game answers moves and refuses bad messages with one error,
+//! and twenty games open at once all load and answer.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    /// `augur serve --port 0` (any free port), once it prints its address.
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start augur serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("address line");
+        let address = line
+            .trim()
+            .strip_prefix("augur serve: http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    fn get(&self, path: &str) -> (String, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.address
+        )
+        .expect("request");
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("response");
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        (head.to_string(), body.to_string())
+    }
+
+    fn socket(&self) -> tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>> {
+        let (socket, _) =
+            tungstenite::connect(format!("ws://{}/ws", self.address)).expect("websocket");
+        socket
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+fn receive(socket: &mut Socket) -> Value {
+    loop {
+        match socket.read().expect("message") {
+            tungstenite::Message::Text(text) => {
+                return serde_json::from_str(text.as_str()).expect("JSON");
+            }
+            _ => continue,
+        }
+    }
+}
+
+fn send(socket: &mut Socket, text: &str) {
+    socket
+        .send(tungstenite::Message::Text(text.into()))
+        .expect("send");
+}
+
+#[test]
+fn the_page_loads_and_a_game_is_played_over_the_websocket() {
+    let server = Server::start();
+    let (head, body) = server.get("/");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    for hook in [
+        "id=\"board\"",
+        "select id=\"variant\"",
+        "id=\"new-game\"",
+        "id=\"moves\"",
+        "id=\"status\"",
+    ] {
+        assert!(body.contains(hook), "{hook}");
+    }
+    for value in ["chess", "ultima", "oracle", "enochian"] {
+        assert!(
+            body.contains(&format!("<option value=\"{value}\"")),
+            "{value}"
+        );
+    }
+    let (head, script) = server.get("/app.js");
+    assert!(head.contains("text/javascript"), "{head}");
+    assert!(script.contains("dataset.square"));
+
+    let mut socket = server.socket();
+    let state = receive(&mut socket);
+    assert_eq!(state["type"], "state");
+    assert_eq!(state["board"]["legal"].as_array().map(Vec::len), Some(20));
+    send(&mut socket, r#"{"type":"move","move":"e2e4"}"#);
+    let state = receive(&mut socket);
+    assert_eq!(state["moves"], serde_json::json!(["e2e4"]));
+    send(&mut socket, r#"{"type":"engine","movetime":50,"elo":1500}"#);
+    let engine = receive(&mut socket);
+    assert_eq!(engine["type"], "engine_move", "{engine}");
+    let state = receive(&mut socket);
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
+    // Hostile input: one error each, the game unchanged.
+    for bad in [
+        "{",
+        r#"{"type":"move","move":"e2e5"}"#,
+        r#"{"type":"new","variant":"go"}"#,
+        r#"{"type":"move","move":"a\nquit"}"#,
+        r#"[1,2,3]"#,
+    ] {
+        send(&mut socket, bad);
+        let reply = receive(&mut socket);
+        assert_eq!(reply["type"], "error", "{bad}: {reply}");
+    }
+    send(&mut socket, r#"{"type":"state"}"#);
+    let again = receive(&mut socket);
+    assert_eq!(again["moves"], state["moves"]);
+    // Too large a message closes the connection, and the server goes on.
+    let _ = socket.send(tungstenite::Message::Text("x".repeat(200_000).into()));
+    let mut other = server.socket();
+    assert_eq!(receive(&mut other)["type"], "state");
+}
+
+#[test]
+fn twenty_games_at_once_load_and_answer() {
+    let server = Server::start();
+    let mut sockets: Vec<Socket> = (0..20).map(|_| server.socket()).collect();
+    for socket in &mut sockets {
+        assert_eq!(receive(socket)["type"], "state");
+    }
+    // Every game searching at once, and a page load meanwhile.
+    for socket in &mut sockets {
+        send(socket, r#"{"type":"engine","movetime":100}"#);
+    }
+    let started = Instant::now();
+    let (head, _) = server.get("/");
+    let page_time = started.elapsed();
+    assert!(head.starts_with("HTTP/1.1 200"));
+    assert!(
+        page_time < Duration::from_secs(2),
+        "page took {page_time:?}"
+    );
+    for socket in &mut sockets {
+        assert_eq!(receive(socket)["type"], "engine_move");
+        assert_eq!(receive(socket)["type"], "state");
+    }
+    // Searches queue (one per core) but every game is answered.
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

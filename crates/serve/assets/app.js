@@ -1,0 +1,179 @@
+// Augur's board page. The server (augur serve) owns the game: it sends the
+// position, the legal moves (move text) and the result; this page draws
+// them, highlights the targets of a picked piece among the legal moves, and
+// never decides legality itself.
+"use strict";
+
+const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
+                 k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let state = null;
+let picked = null;
+let flipped = false;
+let busy = false;
+// Set when the person moves: the engine answers the next state.
+let answerNext = false;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => { $("status").textContent = "disconnected from the engine"; };
+}
+
+// The squares a move text names, in order (e.g. "e2e4" -> ["e2", "e4"]).
+function squaresOf(text) {
+  return text.match(/[a-h][1-8]/g) || [];
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    state = message;
+    busy = false;
+    picked = null;
+    render();
+    if (answerNext && $("engine-plays").checked && !state.board.result) {
+      answerNext = false;
+      engineMove();
+    }
+    answerNext = false;
+  } else if (message.type === "engine_move") {
+    $("status").textContent = "";
+  } else if (message.type === "analysis") {
+    const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
+    $("score").textContent = match ? match[1] : "-";
+    busy = false;
+  } else if (message.type === "error") {
+    $("status").textContent = `error: ${message.message}`;
+    busy = false;
+    answerNext = false;
+  }
+}
+
+function engineMove() {
+  if (busy) return;
+  busy = true;
+  $("status").textContent = "engine thinking…";
+  const level = $("level").value;
+  send({ type: "engine", movetime: Number($("movetime").value) || 500,
+         elo: level === "" ? null : Number(level) });
+}
+
+function render() {
+  const board = state.board;
+  const pieces = new Map(board.pieces.map((p) => [p.square, p.piece]));
+  const grid = $("board");
+  grid.replaceChildren();
+  const lastSquares = state.moves.length ? squaresOf(state.moves[state.moves.length - 1]) : [];
+  const targets = new Set(picked ? board.legal.filter((m) => squaresOf(m)[0] === picked)
+    .map((m) => squaresOf(m)[1]).filter(Boolean) : []);
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const file = flipped ? 7 - col : col;
+      const rank = flipped ? row : 7 - row;
+      const name = "abcdefgh"[file] + (rank + 1);
+      const cell = document.createElement("div");
+      cell.className = `square ${(file + rank) % 2 ? "light" : "dark"}`;
+      cell.dataset.square = name;
+      if (name === picked) cell.classList.add("picked");
+      if (targets.has(name)) cell.classList.add("target");
+      if (lastSquares.includes(name)) cell.classList.add("last");
+      const piece = pieces.get(name);
+      if (piece) {
+        const span = document.createElement("span");
+        span.dataset.piece = piece;
+        const glyph = GLYPHS[piece];
+        span.className = glyph ? `piece ${piece === piece.toUpperCase() ? "white" : "black"}` : "piece other";
+        span.textContent = glyph || piece;
+        cell.appendChild(span);
+      }
+      cell.addEventListener("click", () => clicked(name));
+      grid.appendChild(cell);
+    }
+  }
+  const listed = board.pieces.length > 0;
+  $("diagram").hidden = listed;
+  $("diagram").textContent = listed ? "" : board.diagram;
+  $("to-move").textContent = board.to_move;
+  const moves = $("moves");
+  moves.replaceChildren(...state.moves.map((m) => {
+    const li = document.createElement("li");
+    li.textContent = m;
+    return li;
+  }));
+  const legal = $("legal");
+  legal.replaceChildren(...board.legal.map((m) => {
+    const option = document.createElement("option");
+    option.value = m;
+    option.textContent = m;
+    return option;
+  }));
+  $("status").textContent = board.result
+    ? `${board.result.winner ? board.result.winner + " wins" : "Draw"} (${board.result.reason})`
+    : "";
+  $("position-text").value = state.start || "";
+  $("moves-text").value = state.moves.join(" ");
+  $("chooser").hidden = true;
+}
+
+function clicked(square) {
+  if (!state || busy || state.board.result) return;
+  const legal = state.board.legal;
+  if (picked) {
+    const matches = legal.filter((m) => {
+      const s = squaresOf(m);
+      return s[0] === picked && s[1] === square;
+    });
+    if (matches.length === 1) return play(matches[0]);
+    if (matches.length > 1) return choose(matches);
+  }
+  picked = legal.some((m) => squaresOf(m)[0] === square) ? square : null;
+  render();
+}
+
+// Several moves share one pair of squares (promotions, Oracle's kinds of
+// move): a small chooser lists them by their move text.
+function choose(moves) {
+  const chooser = $("chooser");
+  chooser.replaceChildren(...moves.map((m) => {
+    const button = document.createElement("button");
+    button.textContent = m;
+    button.dataset.move = m;
+    button.addEventListener("click", () => play(m));
+    return button;
+  }));
+  chooser.hidden = false;
+}
+
+function play(move) {
+  picked = null;
+  busy = true;
+  answerNext = true;
+  send({ type: "move", move });
+}
+
+function newGame() {
+  busy = true;
+  send({ type: "new", variant: $("variant").value });
+}
+
+$("new-game").addEventListener("click", newGame);
+$("variant").addEventListener("change", newGame);
+$("undo").addEventListener("click", () => {
+  const plies = $("engine-plays").checked && state && state.variant !== "enochian" && state.moves.length % 2 === 0 ? 2 : 1;
+  send({ type: "undo", plies });
+});
+$("engine-move").addEventListener("click", engineMove);
+$("analyse").addEventListener("click", () => { busy = true; send({ type: "analyse", depth: 12 }); });
+$("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
+$("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
+$("load").addEventListener("click", () => {
+  const position = $("position-text").value.trim();
+  const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
+  send({ type: "new", variant: $("variant").value, position: position || null, moves });
+});
+connect();

@@ -1,0 +1,186 @@
+//! augur-serve: `augur serve`, a web board for every game Augur plays.
+//!
+//! It owns the HTTP and WebSocket server (axum on tokio), the page's assets
+//! (embedded in the binary, so the page works offline), and the JSON
+//! messages between page and server (`protocol.md`, section "augur serve").
+//! Game logic is not repeated here: each tab drives a protocol `Session`,
+//! the same code the UCI loop runs ([`tab`]), and the page only shows the
+//! legal moves the engine lists.
+//!
+//! Bounds: at most [`MAX_GAMES`] open games, messages of at most
+//! [`MAX_MESSAGE_BYTES`], a game dropped after [`IDLE_TIMEOUT`] without a
+//! message, and at most one search per core at a time (the rest queue in
+//! arrival order). A malformed message gets one `error` message and changes
+//! nothing.
+
+pub mod tab;
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tab::{Permits, Tab, error_message};
+
+/// The most games open at once; further connections are refused.
+pub const MAX_GAMES: usize = 64;
+/// The largest message a page may send.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+/// A game without a message for this long is dropped.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+/// Where to listen.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to bind (`127.0.0.1` by default: nothing is exposed
+    /// unless asked).
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Open the page in the default browser once listening.
+    pub open: bool,
+}
+
+struct Shared {
+    permits: Arc<Permits>,
+    games: AtomicUsize,
+}
+
+/// The server's routes (for tests and embedding).
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route("/ws", get(websocket))
+        .with_state(shared)
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+async fn websocket(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    if shared.games.fetch_add(1, Ordering::SeqCst) >= MAX_GAMES {
+        shared.games.fetch_sub(1, Ordering::SeqCst);
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many open games").into_response();
+    }
+    upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            play(socket, Arc::clone(&shared.permits)).await;
+            shared.games.fetch_sub(1, Ordering::SeqCst);
+        })
+}
+
+/// One tab: messages go to its game's own thread, replies come back.
+async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
+    let (to_game, from_page) = std::sync::mpsc::channel::<String>();
+    let (to_page, mut replies) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let game = std::thread::spawn(move || {
+        let mut tab = Tab::new(permits);
+        if to_page.send(tab.state()).is_err() {
+            return;
+        }
+        for message in from_page {
+            for reply in tab.handle(&message) {
+                if to_page.send(reply).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    loop {
+        tokio::select! {
+            reply = replies.recv() => match reply {
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            incoming = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match incoming {
+                Ok(Some(Ok(Message::Text(text)))) => {
+                    if to_game.send(text.to_string()).is_err() {
+                        break;
+                    }
+                }
+                Ok(Some(Ok(Message::Binary(_)))) => {
+                    let reply = error_message("messages are JSON text");
+                    if socket.send(Message::Text(reply.into())).await.is_err() {
+                        break;
+                    }
+                }
+                Ok(Some(Ok(_))) => {}
+                _ => break,
+            },
+        }
+    }
+    drop(to_game);
+    // The game thread ends once its current message is answered.
+    let _ = tokio::task::spawn_blocking(move || game.join()).await;
+}
+
+/// Runs the server until the process ends; an error is a message for the
+/// user (the address cannot be bound).
+pub fn run(config: &ServeConfig) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("no local address: {e}"))?;
+        let url = format!("http://{address}/");
+        println!("augur serve: {url}");
+        if config.open {
+            open_browser(&url);
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let shared = Arc::new(Shared {
+            permits: Arc::new(Permits::new(cores)),
+            games: AtomicUsize::new(0),
+        });
+        axum::serve(listener, router(shared))
+            .await
+            .map_err(|e| format!("server stopped: {e}"))
+    })
+}
+
+/// Asks the desktop to open `url` (best effort).
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("augur serve: cannot open a browser ({e}); open {url} yourself");
+    }
+}
