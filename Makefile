@@ -2,7 +2,8 @@
 #   make                  build the engine (target/release/augur)
 #   make EXE=path/augur   build it and copy the binary to path/augur
 #                         (the convention distributed testing frameworks use)
-#   make test             install the test prerequisites, check formatting
+#   make test             install the test prerequisites (python-chess,
+#                         Playwright, chromium), check formatting
 #                         and lints (rustfmt, clippy -D warnings), then run
 #                         the suite, then the README's run command (it must
 #                         answer a scripted session with a bestmove)
@@ -18,6 +19,8 @@ endif
 
 test:
 	python3 -c "import chess" 2>/dev/null || python3 -m pip install --quiet chess
+	python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 	mkdir -p target
 	cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 	cargo clippy --version >/dev/null 2>&1 || rustup component add clippy

@@ -119,7 +119,7 @@ def wait_moves_exact(page, count, timeout=30):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("augur")
-    ap.add_argument("--plies", type=int, default=10)
+    ap.add_argument("--plies", type=int, default=12)
     ap.add_argument("--screenshots", default=None)
     ap.add_argument("--variants", default="chess,ultima,oracle,enochian")
     args = ap.parse_args()

@@ -165,3 +165,24 @@ fn twenty_games_at_once_load_and_answer() {
     // Searches queue (one per core) but every game is answered.
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+/// A real browser (Playwright driving Debian's chromium; `make test`
+/// installs both) plays every game by clicking: `tools/browser_check.py`.
+#[test]
+fn a_real_browser_plays_every_game_by_clicking() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = Command::new("python3")
+        .arg(root.join("tools/browser_check.py"))
+        .arg(env!("CARGO_BIN_EXE_augur"))
+        .output()
+        .expect("python3 with playwright (pip install playwright) and chromium");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("browser check passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for game in ["chess", "ultima", "oracle", "enochian"] {
+        assert!(stdout.contains(&format!("{game}: ")), "{game}: {stdout}");
+    }
+}

@@ -197,14 +197,26 @@ impl Position {
     }
 
     /// The canonical position string.
+    /// What the position string writes for `square`: the army's letter,
+    /// then each piece's letter (and pawn type); `None` when it is empty.
+    pub(crate) fn square_token(&self, square: Square) -> Option<String> {
+        let [first, second] = self.pieces_at(square);
+        let first = first?;
+        let mut out = String::new();
+        out.push(first.army.letter());
+        push_piece(&mut out, first);
+        if let Some(second) = second {
+            push_piece(&mut out, second);
+        }
+        Some(out)
+    }
+
     pub(crate) fn write_text(&self) -> String {
         let mut out = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
-                let square = Square::new(rank * 8 + file);
-                let [first, second] = self.pieces_at(square);
-                let Some(first) = first else {
+                let Some(token) = self.square_token(Square::new(rank * 8 + file)) else {
                     empty += 1;
                     continue;
                 };
@@ -212,11 +224,7 @@ impl Position {
                     let _ = write!(out, "{empty}");
                     empty = 0;
                 }
-                out.push(first.army.letter());
-                push_piece(&mut out, first);
-                if let Some(second) = second {
-                    push_piece(&mut out, second);
-                }
+                out.push_str(&token);
             }
             if empty > 0 {
                 let _ = write!(out, "{empty}");

@@ -85,6 +85,13 @@ impl Game for Position {
         Position::read_text(text)
     }
 
+    fn board_pieces(&self) -> Vec<(Square, String)> {
+        (0..64u8)
+            .map(Square::new)
+            .filter_map(|square| self.square_token(square).map(|token| (square, token)))
+            .collect()
+    }
+
     fn fen(&self) -> String {
         self.write_text()
     }

@@ -261,13 +261,39 @@ impl Position {
     }
 
     /// The canonical position string.
+    /// What the position string writes for `square`: the body's letter
+    /// (upper case for White) and, unless it hosts exactly its own soul,
+    /// its souls in brackets (`N(qq)`); `None` when it is empty.
+    pub(crate) fn square_token(&self, square: Square) -> Option<String> {
+        let cell = self.cells[square.index()];
+        let body = cell.body()?;
+        let mut out = String::new();
+        out.push(match cell.color() {
+            Color::White => body.letter().to_ascii_uppercase(),
+            Color::Black => body.letter(),
+        });
+        let bare = match body.own_soul() {
+            Some(own) => cell.souls() == 1 && cell.count(own) == 1,
+            None => cell.souls() == 0,
+        };
+        if !bare {
+            out.push('(');
+            for soul in Soul::ALL {
+                for _ in 0..cell.count(soul) {
+                    out.push(soul.letter());
+                }
+            }
+            out.push(')');
+        }
+        Some(out)
+    }
+
     pub(crate) fn write_text(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             let mut empty = 0u8;
             for file in 0..8u8 {
-                let cell = self.cells[usize::from(rank * 8 + file)];
-                let Some(body) = cell.body() else {
+                let Some(token) = self.square_token(Square::new(rank * 8 + file)) else {
                     empty += 1;
                     continue;
                 };
@@ -275,24 +301,7 @@ impl Position {
                     out.push((b'0' + empty) as char);
                     empty = 0;
                 }
-                let letter = match cell.color() {
-                    Color::White => body.letter().to_ascii_uppercase(),
-                    Color::Black => body.letter(),
-                };
-                out.push(letter);
-                let bare = match body.own_soul() {
-                    Some(own) => cell.souls() == 1 && cell.count(own) == 1,
-                    None => cell.souls() == 0,
-                };
-                if !bare {
-                    out.push('(');
-                    for soul in Soul::ALL {
-                        for _ in 0..cell.count(soul) {
-                            out.push(soul.letter());
-                        }
-                    }
-                    out.push(')');
-                }
+                out.push_str(&token);
             }
             if empty > 0 {
                 out.push((b'0' + empty) as char);

@@ -55,7 +55,10 @@ function receive(message) {
 }
 
 function engineMove() {
-  if (busy) return;
+  if (busy) {
+    answerNext = true; // Asked while a reply is pending: move after it.
+    return;
+  }
   busy = true;
   $("status").textContent = "engine thinking…";
   const level = $("level").value;
@@ -86,9 +89,16 @@ function render() {
       if (piece) {
         const span = document.createElement("span");
         span.dataset.piece = piece;
-        const glyph = GLYPHS[piece];
-        span.className = glyph ? `piece ${piece === piece.toUpperCase() ? "white" : "black"}` : "piece other";
-        span.textContent = glyph || piece;
+        const glyph = state.variant === "chess" ? GLYPHS[piece] : null;
+        if (glyph) {
+          span.className = `piece ${piece === piece.toUpperCase() ? "white" : "black"}`;
+        } else if (state.variant === "enochian") {
+          // Army letter first: y(ellow), b(lue), r(ed), k (black).
+          span.className = `piece other army-${piece[0]}`;
+        } else {
+          span.className = `piece other ${piece[0] === piece[0].toUpperCase() ? "white" : "black"}`;
+        }
+        span.textContent = glyph || (state.variant === "enochian" ? piece.slice(1) : piece);
         cell.appendChild(span);
       }
       cell.addEventListener("click", () => clicked(name));
@@ -164,11 +174,16 @@ function newGame() {
 $("new-game").addEventListener("click", newGame);
 $("variant").addEventListener("change", newGame);
 $("undo").addEventListener("click", () => {
-  const plies = $("engine-plays").checked && state && state.variant !== "enochian" && state.moves.length % 2 === 0 ? 2 : 1;
+  // With the engine answering, take back its move and the person's.
+  const plies = $("engine-plays").checked && state && state.moves.length >= 2 ? 2 : 1;
   send({ type: "undo", plies });
 });
 $("engine-move").addEventListener("click", engineMove);
-$("analyse").addEventListener("click", () => { busy = true; send({ type: "analyse", depth: 12 }); });
+$("analyse").addEventListener("click", () => {
+  busy = true;
+  $("score").textContent = "-";
+  send({ type: "analyse", depth: 12 });
+});
 $("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
 $("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
 $("load").addEventListener("click", () => {

@@ -21,6 +21,13 @@ impl Game for Position {
         Position::read_text(text)
     }
 
+    fn board_pieces(&self) -> Vec<(augur_core::Square, String)> {
+        (0..64u8)
+            .map(augur_core::Square::new)
+            .filter_map(|square| self.square_token(square).map(|token| (square, token)))
+            .collect()
+    }
+
     fn fen(&self) -> String {
         self.write_text()
     }

@@ -98,24 +98,32 @@ impl Position {
         Ok(position)
     }
 
+    /// What the position string writes for `square`: the piece's letter,
+    /// upper case for White; `None` when it is empty.
+    pub(crate) fn square_token(&self, square: Square) -> Option<String> {
+        self.piece_at(square).map(|(color, kind)| {
+            let c = kind.letter();
+            match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            }
+            .to_string()
+        })
+    }
+
     /// The canonical position string.
     pub(crate) fn write_text(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             let mut empty = 0;
             for file in 0..8u8 {
-                match self.piece_at(Square::new(rank * 8 + file)) {
-                    Some((color, kind)) => {
+                match self.square_token(Square::new(rank * 8 + file)) {
+                    Some(token) => {
                         if empty > 0 {
                             out.push((b'0' + empty) as char);
                             empty = 0;
                         }
-                        let c = kind.letter();
-                        out.push(if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        });
+                        out.push_str(&token);
                     }
                     None => empty += 1,
                 }
