@@ -189,6 +189,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self
     }
 
+    /// The squares of pieces that cannot move now (Ultima's immobilized
+    /// pieces, Enochian chess's frozen armies), for boards to mark; empty
+    /// in games without freezing.
+    fn frozen_squares(&self) -> Vec<crate::Square> {
+        Vec::new()
+    }
+
     /// The canonical position string.
     fn fen(&self) -> String;
 

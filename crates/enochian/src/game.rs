@@ -155,6 +155,18 @@ impl Game for Position {
         Position::read_text(text)
     }
 
+    fn frozen_squares(&self) -> Vec<Square> {
+        self.occupied()
+            .into_iter()
+            .filter(|&square| {
+                self.pieces_at(square)
+                    .iter()
+                    .flatten()
+                    .any(|piece| self.is_frozen(piece.army))
+            })
+            .collect()
+    }
+
     fn board_pieces(&self) -> Vec<(Square, String)> {
         (0..64u8)
             .map(Square::new)

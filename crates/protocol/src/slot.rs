@@ -437,6 +437,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                 )
             })
             .collect();
+        let frozen: Vec<String> = position
+            .frozen_squares()
+            .iter()
+            .map(|square| json_string(&square.to_string()))
+            .collect();
         let to_move = match position.seat() {
             Some(seat) => G::SEAT_NAMES[seat].to_string(),
             None => G::TEAM_NAMES[position.team().index()].to_string(),
@@ -452,12 +457,13 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             ),
         };
         format!(
-            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"legal\":[{}],\"pieces\":[{}],\"diagram\":{},\"result\":{result}}}",
+            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"legal\":[{}],\"pieces\":[{}],\"frozen\":[{}],\"diagram\":{},\"result\":{result}}}",
             json_string(G::NAME),
             json_string(&position.fen()),
             json_string(&to_move),
             legal.join(","),
             pieces.join(","),
+            frozen.join(","),
             json_string(&position.diagram()),
         )
     }

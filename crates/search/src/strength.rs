@@ -23,8 +23,10 @@ use crate::score::MATE_BOUND;
 
 /// The weakest level, in Elo.
 pub const MIN_ELO: u32 = 1000;
-/// The strongest level, in Elo: full strength (no cap, no noise, one line).
-pub const MAX_ELO: u32 = 2500;
+/// The strongest level, in Elo: full strength (no cap, no noise, one
+/// line), which measured about 2250-2350 on Stockfish 15.1's `UCI_Elo`
+/// scale at 10+0.1 (`docs/strength-levels.md`).
+pub const MAX_ELO: u32 = 2300;
 /// The largest `Skill Level`.
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
@@ -92,7 +94,7 @@ impl Strength {
     }
 
     /// `Skill Level` 0-20 on the same scale: 0 is [`MIN_ELO`], 20 is
-    /// [`MAX_ELO`], evenly spaced (75 Elo a level).
+    /// [`MAX_ELO`], evenly spaced (65 Elo a level).
     pub fn from_skill_level(level: u32) -> Self {
         let level = level.min(MAX_SKILL_LEVEL);
         Self::from_elo(MIN_ELO + level * (MAX_ELO - MIN_ELO) / MAX_SKILL_LEVEL)
@@ -223,7 +225,7 @@ mod tests {
     #[test]
     fn the_strongest_level_plays_the_best_line_and_weak_ones_sometimes_not() {
         let scores = [50, 40, 10, -400];
-        let top = Strength::from_elo(2450);
+        let top = Strength::from_elo(2250);
         assert!((0..200).all(|seed| top.choose(&scores, seed) == 0));
         let weak = Strength::from_elo(MIN_ELO);
         let picks: Vec<usize> = (0..400).map(|seed| weak.choose(&scores, seed)).collect();

@@ -6,6 +6,10 @@
 
 const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
                  k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+// Ultima: one distinct glyph per kind (the position string's letters).
+const ULTIMA = { k: ["♚", "King"], q: ["⇠", "Withdrawer"], r: ["✚", "Coordinator"],
+                 n: ["↟", "Long leaper"], b: ["◈", "Chameleon"], p: ["●", "Pincer"],
+                 m: ["⊗", "Immobilizer"] };
 const $ = (id) => document.getElementById(id);
 let socket = null;
 let state = null;
@@ -69,6 +73,7 @@ function engineMove() {
 function render() {
   const board = state.board;
   const pieces = new Map(board.pieces.map((p) => [p.square, p.piece]));
+  const frozen = new Set(board.frozen || []);
   const grid = $("board");
   grid.replaceChildren();
   const lastSquares = state.moves.length ? squaresOf(state.moves[state.moves.length - 1]) : [];
@@ -85,11 +90,14 @@ function render() {
       if (name === picked) cell.classList.add("picked");
       if (targets.has(name)) cell.classList.add("target");
       if (lastSquares.includes(name)) cell.classList.add("last");
+      if (frozen.has(name)) cell.classList.add("frozen");
       const piece = pieces.get(name);
       if (piece) {
         const span = document.createElement("span");
         span.dataset.piece = piece;
-        const glyph = state.variant === "chess" ? GLYPHS[piece] : null;
+        const ultima = state.variant === "ultima" ? ULTIMA[piece.toLowerCase()] : null;
+        const glyph = state.variant === "chess" ? GLYPHS[piece] : ultima ? ultima[0] : null;
+        if (ultima) span.title = ultima[1];
         if (glyph) {
           span.className = `piece ${piece === piece.toUpperCase() ? "white" : "black"}`;
         } else if (state.variant === "enochian") {
@@ -109,6 +117,12 @@ function render() {
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
   $("to-move").textContent = board.to_move;
+  $("legend").hidden = state.variant !== "ultima";
+  $("legend").replaceChildren(...Object.values(ULTIMA).map(([g, n]) => {
+    const item = document.createElement("li");
+    item.textContent = `${g} ${n}`;
+    return item;
+  }));
   const moves = $("moves");
   moves.replaceChildren(...state.moves.map((m) => {
     const li = document.createElement("li");

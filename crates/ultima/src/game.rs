@@ -21,6 +21,10 @@ impl Game for Position {
         Position::read_text(text)
     }
 
+    fn frozen_squares(&self) -> Vec<augur_core::Square> {
+        self.frozen().into_iter().collect()
+    }
+
     fn board_pieces(&self) -> Vec<(augur_core::Square, String)> {
         (0..64u8)
             .map(augur_core::Square::new)
