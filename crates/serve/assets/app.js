@@ -10,6 +10,15 @@ const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
 const ULTIMA = { k: ["♚", "King"], q: ["⇠", "Withdrawer"], r: ["✚", "Coordinator"],
                  n: ["↟", "Long leaper"], b: ["◈", "Chameleon"], p: ["●", "Pincer"],
                  m: ["⊗", "Immobilizer"] };
+// What each field of a game's position string says (protocol.md), shown
+// beside the board: Oracle chess's earth and underworld pools, Enochian
+// chess's direction, frozen armies, control and die, and so on.
+const FIELDS = {
+  chess: ["Board", "To move", "Castling", "En passant", "Half-moves", "Move"],
+  ultima: ["Board", "To move", "Plies"],
+  oracle: ["Board", "Earth", "Underworld", "To move", "Quiet plies", "Round"],
+  enochian: ["Board", "Army to move", "Direction", "Frozen armies", "Control", "Die"],
+};
 const $ = (id) => document.getElementById(id);
 let socket = null;
 let state = null;
@@ -117,6 +126,15 @@ function render() {
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
   $("to-move").textContent = board.to_move;
+  const labels = FIELDS[state.variant] || [];
+  $("fields").replaceChildren(...board.position.split(" ").slice(1).flatMap((value, i) => {
+    const term = document.createElement("dt");
+    term.textContent = labels[i + 1] || `Field ${i + 2}`;
+    const detail = document.createElement("dd");
+    detail.textContent = value;
+    detail.dataset.field = term.textContent;
+    return [term, detail];
+  }));
   $("legend").hidden = state.variant !== "ultima";
   $("legend").replaceChildren(...Object.values(ULTIMA).map(([g, n]) => {
     const item = document.createElement("li");
