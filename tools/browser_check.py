@@ -139,6 +139,8 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            watched = watch(page)
+            print(f"watch: {watched} plies of engine against engine, then stopped")
             browser.close()
     finally:
         server.kill()
@@ -146,6 +148,20 @@ def main():
     print(f"click to highlighted targets: median {1000 * timings[len(timings) // 2]:.0f} ms over {len(timings)} clicks")
     print(f"new game to first engine move (level 1000, 50 ms): max {1000 * max(first_moves):.0f} ms")
     print("browser check passed")
+
+
+def watch(page):
+    """Watch mode: the engine plays both sides until stopped."""
+    page.select_option("#variant", "chess")
+    wait_moves_exact(page, 0)
+    page.click("#watch")
+    wait_moves(page, 6)
+    page.click("#watch")
+    time.sleep(0.3)
+    settled = move_count(page)
+    time.sleep(0.5)
+    assert move_count(page) == settled, "watching did not stop"
+    return settled
 
 
 if __name__ == "__main__":

@@ -27,6 +27,9 @@ let flipped = false;
 let busy = false;
 // Set when the person moves: the engine answers the next state.
 let answerNext = false;
+// Watching: the engine plays both sides, the first side at "Engine level",
+// the second at "Second engine".
+let watching = false;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -49,7 +52,10 @@ function receive(message) {
     busy = false;
     picked = null;
     render();
-    if (answerNext && $("engine-plays").checked && !state.board.result) {
+    if (watching && !state.board.result) {
+      answerNext = false;
+      engineMove(state.moves.length % 2 === 1 ? $("level-b").value : $("level").value);
+    } else if (answerNext && $("engine-plays").checked && !state.board.result) {
       answerNext = false;
       engineMove();
     }
@@ -67,14 +73,14 @@ function receive(message) {
   }
 }
 
-function engineMove() {
+function engineMove(levelOverride) {
   if (busy) {
     answerNext = true; // Asked while a reply is pending: move after it.
     return;
   }
   busy = true;
   $("status").textContent = "engine thinking…";
-  const level = $("level").value;
+  const level = typeof levelOverride === "string" ? levelOverride : $("level").value;
   send({ type: "engine", movetime: Number($("movetime").value) || 500,
          elo: level === "" ? null : Number(level) });
 }
@@ -210,7 +216,14 @@ $("undo").addEventListener("click", () => {
   const plies = $("engine-plays").checked && state && state.moves.length >= 2 ? 2 : 1;
   send({ type: "undo", plies });
 });
-$("engine-move").addEventListener("click", engineMove);
+$("engine-move").addEventListener("click", () => engineMove());
+$("watch").addEventListener("click", () => {
+  watching = !watching;
+  $("watch").textContent = watching ? "Stop watching" : "Watch";
+  if (watching && state && !state.board.result) {
+    engineMove(state.moves.length % 2 === 1 ? $("level-b").value : $("level").value);
+  }
+});
 $("analyse").addEventListener("click", () => {
   busy = true;
   $("score").textContent = "-";
