@@ -158,12 +158,17 @@ fn twenty_games_at_once_load_and_answer() {
         page_time < Duration::from_secs(2),
         "page took {page_time:?}"
     );
+    eprintln!("page loaded in {page_time:?} with 20 games searching");
     for socket in &mut sockets {
         assert_eq!(receive(socket)["type"], "engine_move");
         assert_eq!(receive(socket)["type"], "state");
     }
     // Searches queue (one per core) but every game is answered.
     assert!(started.elapsed() < Duration::from_secs(60));
+    eprintln!(
+        "20 engine moves of 100 ms answered in {:?}",
+        started.elapsed()
+    );
 }
 
 /// A real browser (Playwright driving Debian's chromium; `make test`

@@ -273,11 +273,13 @@ fn canonical_array_name(name: &str) -> String {
 
 impl Options {
     /// The strength the options ask for: `UCI_Elo` with
-    /// `UCI_LimitStrength`, else `Skill Level` below 20; `None` for full
-    /// strength.
+    /// `UCI_LimitStrength` (below its top, which is full strength), else
+    /// `Skill Level` below 20; `None` for full strength.
     pub fn strength(&self) -> Option<Strength> {
-        if self.limit_strength {
+        if self.limit_strength && self.elo < MAX_ELO {
             Some(Strength::from_elo(self.elo))
+        } else if self.limit_strength {
+            None // The top of the scale is full strength.
         } else if self.skill_level < MAX_SKILL_LEVEL {
             Some(Strength::from_skill_level(self.skill_level))
         } else {
@@ -350,6 +352,16 @@ mod tests {
             Ok(Change::Chess960)
         );
         assert!(options.chess960);
+        // The top of the UCI_Elo scale is full strength (helpers allowed).
+        options
+            .set("UCI_LimitStrength", Some("true"))
+            .expect("valid");
+        options
+            .set("UCI_Elo", Some(&MAX_ELO.to_string()))
+            .expect("valid");
+        assert_eq!(options.strength(), None);
+        options.set("UCI_Elo", Some("1500")).expect("valid");
+        assert_eq!(options.strength().map(|s| s.elo()), Some(1500));
         assert_eq!(
             options.set("uci_enochian_array", Some("Earth-of-Fire widdershins")),
             Ok(Change::Start)
