@@ -65,6 +65,11 @@ function receive(message) {
   } else if (message.type === "analysis") {
     const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
     $("score").textContent = match ? match[1] : "-";
+    $("lines").replaceChildren(...(message.lines || []).map((line) => {
+      const item = document.createElement("li");
+      item.textContent = `${line.score}: ${line.pv}`;
+      return item;
+    }));
     busy = false;
   } else if (message.type === "error") {
     $("status").textContent = `error: ${message.message}`;

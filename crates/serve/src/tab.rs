@@ -295,17 +295,25 @@ impl Tab {
                     .unwrap_or(12)
                     .clamp(1, MAX_ANALYSIS_DEPTH);
                 self.set_level(None)?;
-                let (infos, best) = self.search(&format!("depth {depth}"))?;
+                self.command(&format!("setoption name MultiPV value {ANALYSIS_LINES}"))?;
+                let searched = self.search(&format!("depth {depth}"));
+                self.command("setoption name MultiPV value 1")?;
+                let (infos, best) = searched?;
+                let lines = analysis_lines(&infos);
                 let last = infos
                     .iter()
                     .rev()
-                    .find(|l| l.contains(" score "))
+                    .find(|l| {
+                        l.contains(" score ")
+                            && (l.contains(" multipv 1 ") || !l.contains(" multipv "))
+                    })
                     .cloned()
                     .unwrap_or_default();
                 Ok(vec![format!(
-                    "{{\"type\":\"analysis\",\"info\":{},\"bestmove\":{}}}",
+                    "{{\"type\":\"analysis\",\"info\":{},\"bestmove\":{},\"lines\":[{}]}}",
                     json_string(&last),
-                    json_string(best.split_whitespace().nth(1).unwrap_or(""))
+                    json_string(best.split_whitespace().nth(1).unwrap_or("")),
+                    lines.join(",")
                 )])
             }
             other => Err(format!("unknown message type '{other}'")),
@@ -323,6 +331,47 @@ impl Tab {
             None => self.command("setoption name UCI_LimitStrength value false"),
         }
     }
+}
+
+/// Lines an analysis shows (`MultiPV`).
+const ANALYSIS_LINES: usize = 3;
+
+/// The last reported line of each `multipv` index, best first, as JSON
+/// objects `{"score":"cp 20","pv":"e2e4 e7e5"}`.
+fn analysis_lines(infos: &[String]) -> Vec<String> {
+    let mut lines: Vec<Option<(String, String)>> = vec![None; ANALYSIS_LINES];
+    for info in infos {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
+        let (Some(index), Some(score), Some(pv)) = (after("multipv"), after("score"), after("pv"))
+        else {
+            continue;
+        };
+        let Some(slot) = words
+            .get(index)
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&n| n < ANALYSIS_LINES)
+        else {
+            continue;
+        };
+        let score = words
+            .get(score..score + 2)
+            .map(|w| w.join(" "))
+            .unwrap_or_default();
+        lines[slot] = Some((score, words[pv.min(words.len())..].join(" ")));
+    }
+    lines
+        .into_iter()
+        .flatten()
+        .map(|(score, pv)| {
+            format!(
+                "{{\"score\":{},\"pv\":{}}}",
+                json_string(&score),
+                json_string(&pv)
+            )
+        })
+        .collect()
 }
 
 /// An `error` message.
@@ -410,5 +459,24 @@ mod tests {
         assert_eq!(board["legal"], serde_json::json!([]));
         let analysis = parse(&tab.handle(r#"{"type":"analyse","depth":3}"#)[0]);
         assert_eq!(analysis["type"], "analysis");
+        // A live position: three lines, best first, each starting with a
+        // legal move.
+        let mut fresh = Tab::new(Arc::new(Permits::new(1)));
+        let state = parse(&fresh.state());
+        let analysis = parse(&fresh.handle(r#"{"type":"analyse","depth":4}"#)[0]);
+        let lines = analysis["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 3, "{analysis}");
+        let legal = state["board"]["legal"].as_array().expect("legal");
+        for line in lines {
+            let first = line["pv"]
+                .as_str()
+                .and_then(|p| p.split(' ').next())
+                .expect("pv");
+            assert!(legal.iter().any(|m| m == first), "{first}");
+        }
+        assert_eq!(
+            lines[0]["pv"].as_str().and_then(|p| p.split(' ').next()),
+            analysis["bestmove"].as_str()
+        );
     }
 }
