@@ -96,6 +96,18 @@ def play_game(page, variant, plies, timings, first_moves):
     page.wait_for_function("() => document.querySelector('#score').textContent !== '-'", timeout=30000)
     score = page.inner_text("#score")
     exported = (page.input_value("#position-text"), page.input_value("#moves-text"))
+    page.click("details summary")
+    page.click("#export")
+    page.wait_for_function("() => document.querySelector('#pgn').value.includes('[Result')")
+    pgn = page.input_value("#pgn")
+    if variant == "chess":
+        import io
+        import chess.pgn
+        game = chess.pgn.read_game(io.StringIO(pgn))
+        assert not game.errors and len(list(game.mainline_moves())) == before - 2, pgn
+    else:
+        assert f"[Variant " in pgn and "[FEN " in pgn, pgn
+    page.click("details summary")
     page.click("#new-game")
     wait_moves_exact(page, 0)
     page.click("details summary")
@@ -133,7 +145,7 @@ def main():
             page.wait_for_selector("[data-square='e2']")
             for variant in args.variants.split(","):
                 moves, score = play_game(page, variant, args.plies, timings, first_moves)
-                print(f"{variant}: {moves} moves played by clicking, engine answered, took back, score {score}, re-imported")
+                print(f"{variant}: {moves} moves played by clicking, engine answered, took back, score {score}, exported as PGN, re-imported")
                 if args.screenshots:
                     page.screenshot(path=f"{args.screenshots}/{variant}-desktop.png")
                     page.set_viewport_size({"width": 360, "height": 800})

@@ -71,6 +71,8 @@ function receive(message) {
       return item;
     }));
     busy = false;
+  } else if (message.type === "export") {
+    $("pgn").value = message.pgn;
   } else if (message.type === "error") {
     $("status").textContent = `error: ${message.message}`;
     busy = false;
@@ -236,6 +238,7 @@ $("analyse").addEventListener("click", () => {
 });
 $("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
 $("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
+$("export").addEventListener("click", () => send({ type: "export" }));
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);

@@ -13,6 +13,7 @@
 //! arrival order). A malformed message gets one `error` message and changes
 //! nothing.
 
+pub mod pgn;
 pub mod tab;
 
 use axum::Router;

@@ -316,6 +316,18 @@ impl Tab {
                     lines.join(",")
                 )])
             }
+            "export" => {
+                let pgn = crate::pgn::export(
+                    &self.variant,
+                    self.start.as_deref(),
+                    &self.moves,
+                    ["Person", "Augur"],
+                )?;
+                Ok(vec![format!(
+                    "{{\"type\":\"export\",\"pgn\":{}}}",
+                    json_string(&pgn)
+                )])
+            }
             other => Err(format!("unknown message type '{other}'")),
         }
     }
