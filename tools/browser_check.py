@@ -151,6 +151,8 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            second_side_and_resign(page)
+            print("second side: the engine opened; resigning is announced")
             watched = watch(page)
             print(f"watch: {watched} plies of engine against engine, then stopped")
             browser.close()
@@ -160,6 +162,21 @@ def main():
     print(f"click to highlighted targets: median {1000 * timings[len(timings) // 2]:.0f} ms over {len(timings)} clicks")
     print(f"new game to first engine move (level 1000, 50 ms): max {1000 * max(first_moves):.0f} ms")
     print("browser check passed")
+
+
+def second_side_and_resign(page):
+    """Playing the second side: the engine makes the first move, then waits."""
+    page.select_option("#variant", "chess")
+    page.select_option("#side", "second")
+    page.click("#new-game")
+    wait_moves(page, 1)
+    time.sleep(0.5)
+    assert move_count(page) == 1, "the engine should wait for the person"
+    page.click("#resign")
+    assert "resigned" in page.inner_text("#status")
+    page.select_option("#side", "first")
+    page.click("#new-game")
+    wait_moves_exact(page, 0)
 
 
 def watch(page):

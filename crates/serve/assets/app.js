@@ -30,6 +30,23 @@ let answerNext = false;
 // Watching: the engine plays both sides, the first side at "Engine level",
 // the second at "Second engine".
 let watching = false;
+// The person resigned this game (the page's own record; the engine's game
+// goes on only if a new one is not started).
+let resigned = false;
+let previousPieces = new Map();
+
+// A short click for each move, when sound is on.
+function beep() {
+  if (!$("sound").checked || !window.AudioContext) return;
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  gain.gain.value = 0.05;
+  tone.frequency.value = 660;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.06);
+}
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -48,7 +65,9 @@ function squaresOf(text) {
 
 function receive(message) {
   if (message.type === "state") {
+    const grew = state && message.moves.length !== state.moves.length;
     state = message;
+    if (grew) beep();
     busy = false;
     picked = null;
     render();
@@ -99,6 +118,10 @@ function render() {
   const grid = $("board");
   grid.replaceChildren();
   const lastSquares = state.moves.length ? squaresOf(state.moves[state.moves.length - 1]) : [];
+  // Pieces gone since the last drawing (captures, Ultima's removals) get a
+  // short visible cue on their squares.
+  const vanished = new Set([...previousPieces.keys()].filter((sq) => !pieces.has(sq)
+    && !lastSquares.includes(sq)));
   const targets = new Set(picked ? board.legal.filter((m) => squaresOf(m)[0] === picked)
     .map((m) => squaresOf(m)[1]).filter(Boolean) : []);
   for (let row = 0; row < 8; row++) {
@@ -113,6 +136,7 @@ function render() {
       if (targets.has(name)) cell.classList.add("target");
       if (lastSquares.includes(name)) cell.classList.add("last");
       if (frozen.has(name)) cell.classList.add("frozen");
+      if (vanished.has(name)) cell.classList.add("captured");
       const piece = pieces.get(name);
       if (piece) {
         const span = document.createElement("span");
@@ -135,6 +159,7 @@ function render() {
       grid.appendChild(cell);
     }
   }
+  previousPieces = pieces;
   const listed = board.pieces.length > 0;
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
@@ -169,14 +194,14 @@ function render() {
   }));
   $("status").textContent = board.result
     ? `${board.result.winner ? board.result.winner + " wins" : "Draw"} (${board.result.reason})`
-    : "";
+    : resigned ? "You resigned" : "";
   $("position-text").value = state.start || "";
   $("moves-text").value = state.moves.join(" ");
   $("chooser").hidden = true;
 }
 
 function clicked(square) {
-  if (!state || busy || state.board.result) return;
+  if (!state || busy || state.board.result || resigned) return;
   const legal = state.board.legal;
   if (picked) {
     const matches = legal.filter((m) => {
@@ -213,10 +238,20 @@ function play(move) {
 
 function newGame() {
   busy = true;
+  resigned = false;
+  previousPieces = new Map();
+  // Playing the second side: the engine opens.
+  answerNext = $("side").value === "second";
   send({ type: "new", variant: $("variant").value });
 }
 
 $("new-game").addEventListener("click", newGame);
+$("resign").addEventListener("click", () => {
+  if (!state || state.board.result) return;
+  resigned = true;
+  watching = false;
+  $("status").textContent = "You resigned";
+});
 $("variant").addEventListener("change", newGame);
 $("undo").addEventListener("click", () => {
   // With the engine answering, take back its move and the person's.
