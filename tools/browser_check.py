@@ -77,9 +77,11 @@ def play_game(page, variant, plies, timings, first_moves):
     page.wait_for_function(f"() => document.querySelector('#legal').options.length > 0")
     # The engine answers each move of the person (it plays the second side).
     page.check("#engine-plays")
+    # "Engine move" plays the person's move too; the engine then answers.
     page.click("#engine-move")
     wait_moves(page, 1)
     first_moves.append(time.time() - started)
+    wait_moves(page, 2)
     page.click("#undo")
     wait_moves_exact(page, 0)
     played = 0
@@ -104,7 +106,7 @@ def play_game(page, variant, plies, timings, first_moves):
         import io
         import chess.pgn
         game = chess.pgn.read_game(io.StringIO(pgn))
-        assert not game.errors and len(list(game.mainline_moves())) == before - 2, pgn
+        assert not game.errors and len(list(game.mainline_moves())) == before - 2, (before, game.errors, pgn)
     else:
         assert f"[Variant " in pgn and "[FEN " in pgn, pgn
     page.click("details summary")

@@ -71,10 +71,12 @@ function receive(message) {
     busy = false;
     picked = null;
     render();
-    if (watching && !state.board.result) {
+    const over = state.board.result || resigned;
+    const enginesTurn = $("engine-plays").checked && !personSides().includes(state.board.to_move);
+    if (watching && !over) {
       answerNext = false;
       engineMove(state.moves.length % 2 === 1 ? $("level-b").value : $("level").value);
-    } else if (answerNext && $("engine-plays").checked && !state.board.result) {
+    } else if ((answerNext || enginesTurn) && !over) {
       answerNext = false;
       engineMove();
     }
@@ -229,10 +231,16 @@ function choose(moves) {
   chooser.hidden = false;
 }
 
+// The sides the person plays: a team (White or Black), or in Enochian
+// chess the team's two armies (Blue and Black move first, then Yellow and
+// Red).
+function personSides() {
+  return $("side").value === "first" ? ["White", "blue", "black"] : ["Black", "yellow", "red"];
+}
+
 function play(move) {
   picked = null;
   busy = true;
-  answerNext = true;
   send({ type: "move", move });
 }
 
@@ -240,8 +248,6 @@ function newGame() {
   busy = true;
   resigned = false;
   previousPieces = new Map();
-  // Playing the second side: the engine opens.
-  answerNext = $("side").value === "second";
   send({ type: "new", variant: $("variant").value });
 }
 
@@ -273,7 +279,10 @@ $("analyse").addEventListener("click", () => {
 });
 $("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
 $("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
-$("export").addEventListener("click", () => send({ type: "export" }));
+$("export").addEventListener("click", () => {
+  $("pgn").value = "";
+  send({ type: "export" });
+});
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
