@@ -19,6 +19,8 @@ const FIELDS = {
   oracle: ["Board", "Earth", "Underworld", "To move", "Quiet plies", "Round"],
   enochian: ["Board", "Army to move", "Direction", "Frozen armies", "Control", "Die"],
 };
+// Enochian chess: each army's throne (its King's home square).
+const THRONES = { a8: "y", h8: "b", h1: "r", a1: "k" };
 const $ = (id) => document.getElementById(id);
 let socket = null;
 let state = null;
@@ -139,6 +141,10 @@ function render() {
       if (lastSquares.includes(name)) cell.classList.add("last");
       if (frozen.has(name)) cell.classList.add("frozen");
       if (vanished.has(name)) cell.classList.add("captured");
+      if (state.variant === "enochian" && THRONES[name]) {
+        cell.classList.add("throne", `throne-${THRONES[name]}`);
+        cell.title = "throne";
+      }
       const piece = pieces.get(name);
       if (piece) {
         const span = document.createElement("span");
