@@ -153,6 +153,8 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            drag_a_move(page)
+            print("drag: g1f3 played by dragging, the engine answered")
             second_side_and_resign(page)
             print("second side: the engine opened; resigning is announced")
             watched = watch(page)
@@ -164,6 +166,16 @@ def main():
     print(f"click to highlighted targets: median {1000 * timings[len(timings) // 2]:.0f} ms over {len(timings)} clicks")
     print(f"new game to first engine move (level 1000, 50 ms): max {1000 * max(first_moves):.0f} ms")
     print("browser check passed")
+
+
+def drag_a_move(page):
+    """A move by drag: press on a piece, release on one of its targets."""
+    page.select_option("#variant", "chess")
+    wait_moves_exact(page, 0)
+    page.locator("[data-square='g1']").drag_to(page.locator("[data-square='f3']"))
+    wait_moves(page, 1)
+    assert page.locator("#moves li").first.inner_text() == "g1f3"
+    wait_moves(page, 2)
 
 
 def second_side_and_resign(page):

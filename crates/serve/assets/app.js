@@ -19,6 +19,17 @@ const FIELDS = {
   oracle: ["Board", "Earth", "Underworld", "To move", "Quiet plies", "Round"],
   enochian: ["Board", "Army to move", "Direction", "Frozen armies", "Control", "Die"],
 };
+// Where the pointer was last (a drag may end over a square redrawn since).
+const lastPointer = { x: 0, y: 0 };
+document.addEventListener("pointermove", (event) => {
+  lastPointer.x = event.clientX;
+  lastPointer.y = event.clientY;
+});
+document.addEventListener("pointerdown", (event) => {
+  lastPointer.x = event.clientX;
+  lastPointer.y = event.clientY;
+});
+
 // Enochian chess: each army's throne (its King's home square).
 const THRONES = { a8: "y", h8: "b", h1: "r", a1: "k" };
 const $ = (id) => document.getElementById(id);
@@ -163,7 +174,17 @@ function render() {
         span.textContent = glyph || (state.variant === "enochian" ? piece.slice(1) : piece);
         cell.appendChild(span);
       }
-      cell.addEventListener("click", () => clicked(name));
+      // Click-click (press and release on one square, then on another) and
+      // drag (press on a piece, release on a target) both end in clicked().
+      cell.addEventListener("pointerdown", (event) => {
+        event.preventDefault();
+        clicked(name);
+      });
+      cell.addEventListener("pointerup", () => {
+        const over = document.elementFromPoint(lastPointer.x, lastPointer.y);
+        const target = over && over.closest("[data-square]");
+        if (picked && target && target.dataset.square !== picked) clicked(target.dataset.square);
+      });
       grid.appendChild(cell);
     }
   }
