@@ -97,6 +97,11 @@ def play_game(page, variant, plies, timings, first_moves):
     page.click("#analyse")
     page.wait_for_function("() => document.querySelector('#score').textContent !== '-'", timeout=30000)
     score = page.inner_text("#score")
+    # The best move is drawn as an arrow, and the eval bar has moved.
+    page.wait_for_selector("#best-arrow", state="attached", timeout=5000)
+    arrow = page.get_attribute("#best-arrow", "data-move")
+    legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)")
+    assert arrow in legal, (arrow, legal[:5])
     exported = (page.input_value("#position-text"), page.input_value("#moves-text"))
     page.click("details summary")
     page.click("#export")
@@ -149,6 +154,7 @@ def main():
                 moves, score = play_game(page, variant, args.plies, timings, first_moves)
                 print(f"{variant}: {moves} moves played by clicking, engine answered, took back, score {score}, exported as PGN, re-imported")
                 if args.screenshots:
+                    time.sleep(1)  # Let the capture cue fade.
                     page.screenshot(path=f"{args.screenshots}/{variant}-desktop.png")
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)

@@ -99,6 +99,8 @@ function receive(message) {
   } else if (message.type === "analysis") {
     const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
     $("score").textContent = match ? match[1] : "-";
+    showEvaluation(match ? match[1] : null);
+    showArrow(message.bestmove);
     $("lines").replaceChildren(...(message.lines || []).map((line) => {
       const item = document.createElement("li");
       item.textContent = `${line.score}: ${line.pv}`;
@@ -189,6 +191,7 @@ function render() {
     }
   }
   previousPieces = pieces;
+  showArrow(null);
   const listed = board.pieces.length > 0;
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
@@ -227,6 +230,40 @@ function render() {
   $("position-text").value = state.start || "";
   $("moves-text").value = state.moves.join(" ");
   $("chooser").hidden = true;
+}
+
+// The eval bar: the side to move's share, 50% for equality (a logistic
+// curve of the centipawn score; a mate fills or empties it).
+function showEvaluation(score) {
+  let share = 50;
+  if (score) {
+    const [kind, value] = score.split(" ");
+    const n = Number(value);
+    share = kind === "mate" ? (n > 0 ? 100 : 0) : 100 / (1 + Math.exp(-n / 250));
+  }
+  $("eval-fill").style.width = `${share.toFixed(1)}%`;
+}
+
+// The best move as an arrow over the board (cleared by the next drawing).
+function showArrow(move) {
+  const squares = squaresOf(move || "");
+  $("arrows").querySelectorAll("line").forEach((line) => line.remove());
+  if (squares.length < 2) return;
+  const point = (sq) => {
+    const file = sq.charCodeAt(0) - 97;
+    const rank = Number(sq[1]) - 1;
+    return flipped ? [7 - file + 0.5, rank + 0.5] : [file + 0.5, 7 - rank + 0.5];
+  };
+  const [x1, y1] = point(squares[0]);
+  const [x2, y2] = point(squares[1]);
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  line.id = "best-arrow";
+  line.dataset.move = move;
+  for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(k, v);
+  line.setAttribute("stroke", "rgba(30,120,40,.75)");
+  line.setAttribute("stroke-width", "0.15");
+  line.setAttribute("marker-end", "url(#head)");
+  $("arrows").appendChild(line);
 }
 
 function clicked(square) {
@@ -313,6 +350,7 @@ $("export").addEventListener("click", () => {
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
+  previousPieces = new Map(); // A loaded game is not a capture.
   send({ type: "new", variant: $("variant").value, position: position || null, moves });
 });
 connect();
