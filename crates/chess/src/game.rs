@@ -35,14 +35,13 @@ impl Game for Position {
         self
     }
 
-    fn board_pieces(&self) -> Vec<(augur_core::Square, String)> {
-        self.occupied()
-            .into_iter()
-            .filter_map(|square| {
-                self.piece_at(square)
-                    .map(|piece| (square, piece.letter().to_string()))
-            })
-            .collect()
+    fn board_piece(&self, square: augur_core::Square) -> Option<String> {
+        self.piece_at(square)
+            .map(|piece| piece.letter().to_string())
+    }
+
+    fn pgn_move(&self, mv: Move) -> String {
+        self.san(mv)
     }
 
     fn fen(&self) -> String {

@@ -199,12 +199,25 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The canonical position string.
     fn fen(&self) -> String;
 
-    /// What stands on each occupied square, for boards that draw the
-    /// position (`augur serve`): the square's name and a piece code (chess:
-    /// the FEN letter). Games that do not list their squares return an
-    /// empty list (a board then shows [`Game::diagram`]).
+    /// What stands on `square`, for boards that draw the position (`augur
+    /// serve`): the piece as the position string writes it (chess: the FEN
+    /// letter), `None` when the square is empty. Games that do not say
+    /// return `None` everywhere (a board then shows [`Game::diagram`]).
+    fn board_piece(&self, _square: crate::Square) -> Option<String> {
+        None
+    }
+
+    /// Every occupied square with its [`Game::board_piece`].
     fn board_pieces(&self) -> Vec<(crate::Square, String)> {
-        Vec::new()
+        (0..64u8)
+            .map(crate::Square::new)
+            .filter_map(|square| self.board_piece(square).map(|piece| (square, piece)))
+            .collect()
+    }
+
+    /// A move as PGN writes it: SAN in chess, the move text elsewhere.
+    fn pgn_move(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
     }
 
     /// Reads move text and returns the legal move it names in this position.

@@ -21,6 +21,7 @@ pub mod eval;
 pub mod game;
 pub mod movelist;
 pub mod perft;
+pub mod pgn;
 pub mod prng;
 pub mod replay;
 pub mod square;

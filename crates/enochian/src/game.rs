@@ -167,11 +167,8 @@ impl Game for Position {
             .collect()
     }
 
-    fn board_pieces(&self) -> Vec<(Square, String)> {
-        (0..64u8)
-            .map(Square::new)
-            .filter_map(|square| self.square_token(square).map(|token| (square, token)))
-            .collect()
+    fn board_piece(&self, square: Square) -> Option<String> {
+        self.square_token(square)
     }
 
     fn fen(&self) -> String {

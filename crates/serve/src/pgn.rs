@@ -3,6 +3,7 @@
 //! `FEN` tag and their own move text; two-player games numbered by pairs of
 //! plies, Enochian chess by rounds of four.
 
+use augur_core::pgn::Movetext;
 use augur_core::{Color, Game, Played, play_text};
 use augur_games::{Variant, with_game};
 use std::fmt::Write as _;
@@ -16,11 +17,10 @@ pub fn export(
     players: [&str; 2],
 ) -> Result<String, String> {
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-    with_game!(variant, G => write::<G>(variant, start, moves, players))
+    with_game!(variant, G => write::<G>(start, moves, players))
 }
 
 fn write<G: Game>(
-    variant: Variant,
     start: Option<&str>,
     moves: &[String],
     players: [&str; 2],
@@ -31,42 +31,14 @@ fn write<G: Game>(
     };
     let mut position = first.clone();
     let mut history = Vec::new();
-    let mut tokens = Vec::new();
-    let armies = G::SEAT_TEAMS.len();
-    let first_ply = if armies == 2 {
-        usize::from(first.team() == Color::Black)
-    } else {
-        0
-    };
-    for (ply, text) in (first_ply..).zip(moves) {
+    let mut movetext = Movetext::new(&first);
+    for text in moves {
         let Played::Move { before, mv, after } =
             play_text(&position, text).map_err(|e| e.to_string())?
         else {
             return Err(format!("'{text}' is a roll alone"));
         };
-        if ply % armies == 0 {
-            tokens.push(format!("{}.", ply / armies + 1));
-        } else if tokens.is_empty() {
-            tokens.push(format!("{}...", ply / armies + 1));
-        }
-        let written = if variant == Variant::Chess {
-            // Chess is written in SAN, as every PGN reader expects.
-            let fen = before.fen();
-            augur_games::chess::Position::from_fen_detailed(&fen)
-                .ok()
-                .and_then(|chess| {
-                    <augur_games::chess::Position as Game>::parse_move(&chess, text)
-                        .ok()
-                        .map(|m| chess.san(m))
-                })
-                .unwrap_or_else(|| before.move_text(mv))
-        } else {
-            before.move_text(mv)
-        };
-        tokens.push(match before.chance_text() {
-            Some(roll) => format!("{roll}:{written}"),
-            None => written,
-        });
+        movetext.push_move(&before, mv);
         history.push(before.hash());
         position = after;
     }
@@ -98,19 +70,7 @@ fn write<G: Game>(
         let _ = writeln!(pgn, "[FEN \"{}\"]", first.fen());
     }
     pgn.push('\n');
-    tokens.push(result.to_string());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + token.len() >= 80 {
-            let _ = writeln!(pgn, "{line}");
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    let _ = writeln!(pgn, "{line}");
+    pgn.push_str(&movetext.finish(result));
     Ok(pgn)
 }
 

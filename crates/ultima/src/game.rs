@@ -25,11 +25,8 @@ impl Game for Position {
         self.frozen().into_iter().collect()
     }
 
-    fn board_pieces(&self) -> Vec<(augur_core::Square, String)> {
-        (0..64u8)
-            .map(augur_core::Square::new)
-            .filter_map(|square| self.square_token(square).map(|token| (square, token)))
-            .collect()
+    fn board_piece(&self, square: augur_core::Square) -> Option<String> {
+        self.square_token(square)
     }
 
     fn fen(&self) -> String {

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use crate::game::{GameRecord, OfferRecord, army_title};
 use crate::variant::ArenaGame;
+use augur_core::pgn::Movetext;
 use augur_core::{Played, play_text};
 
 /// Everything the tags need besides the record.
@@ -107,19 +108,10 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     );
     pgn.push('\n');
 
+    let mut tokens = Movetext::new(&start);
     let mut position = start;
-    let mut tokens: Vec<String> = Vec::new();
-    // Two-player games number moves by pairs of plies; Enochian chess by
-    // rounds of four (armies that cannot move are skipped, so a round is
-    // only nominal).
-    let armies = G::SEAT_TEAMS.len();
-    let mut ply = if armies == 2 {
-        usize::from(position.team() == augur_core::Color::Black)
-    } else {
-        0
-    };
-    let mut push_move =
-        |position: &mut G, text: &str, notes: Vec<String>, tokens: &mut Vec<String>| -> bool {
+    let push_move =
+        |position: &mut G, text: &str, notes: Vec<String>, tokens: &mut Movetext| -> bool {
             let Ok(Played::Move {
                 before,
                 mv,
@@ -128,18 +120,10 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
             else {
                 return false;
             };
-            if ply % armies == 0 {
-                tokens.push(format!("{}.", ply / armies + 1));
-            } else if tokens.is_empty() {
-                tokens.push(format!("{}...", ply / armies + 1));
+            tokens.push_move(&before, mv);
+            for note in notes {
+                tokens.push_token(note);
             }
-            let written = before.pgn_move(mv);
-            tokens.push(match before.chance_text() {
-                Some(roll) => format!("{roll}:{written}"),
-                None => written,
-            });
-            tokens.extend(notes);
-            ply += 1;
             *position = next;
             true
         };
@@ -167,22 +151,10 @@ pub fn write_game<G: ArenaGame>(header: &PgnHeader<'_>, record: &GameRecord) -> 
     }
     // An offer that got no answer (the game ended there).
     for offer in record.offers.iter().filter(|o| o.ply >= record.moves.len()) {
-        tokens.push(offer_note::<G>(offer));
+        tokens.push_token(offer_note::<G>(offer));
     }
-    tokens.push(format!("{{{}}}", record.result.reason));
-    tokens.push(result.to_string());
-    // Wrap at 80 columns.
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + token.len() + 1 > 80 {
-            let _ = writeln!(pgn, "{line}");
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    let _ = writeln!(pgn, "{line}\n");
+    tokens.push_token(format!("{{{}}}", record.result.reason));
+    pgn.push_str(&tokens.finish(result));
+    pgn.push('\n');
     pgn
 }

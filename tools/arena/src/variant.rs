@@ -1,5 +1,5 @@
 //! What the arena needs from a game beyond `augur_core::Game` (which gives
-//! its record tags, seats and their teams): its PGN move text, who answers
+//! its record tags, seats and their teams, and PGN move text): who answers
 //! an offer, and its divination mode. Adding a game to the arena is one
 //! impl here; `augur-games` dispatches `--variant` to it.
 //!
@@ -13,12 +13,6 @@ use augur_core::Game;
 
 /// A game the arena can run.
 pub trait ArenaGame: Game {
-    /// The move as written in PGN (SAN for chess; the game's own move text
-    /// otherwise).
-    fn pgn_move(&self, mv: Self::Move) -> String {
-        self.move_text(mv)
-    }
-
     /// The army that moves now (its clock runs).
     fn army_to_move(&self) -> usize {
         self.seat().unwrap_or_else(|| self.team().index())
@@ -37,11 +31,7 @@ pub trait ArenaGame: Game {
     }
 }
 
-impl ArenaGame for augur_games::chess::Position {
-    fn pgn_move(&self, mv: augur_games::chess::Move) -> String {
-        self.san(mv)
-    }
-}
+impl ArenaGame for augur_games::chess::Position {}
 
 impl ArenaGame for augur_games::ultima::Position {}
 
