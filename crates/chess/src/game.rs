@@ -44,6 +44,11 @@ impl Game for Position {
         self.san(mv)
     }
 
+    fn parse_pgn_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_san(text)
+            .map_or_else(|| self.parse_move(text), Ok)
+    }
+
     fn fen(&self) -> String {
         self.write_fen()
     }

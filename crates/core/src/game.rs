@@ -220,6 +220,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.move_text(mv)
     }
 
+    /// Reads a move as PGN may write it: [`Game::pgn_move`]'s form or the
+    /// move text (SAN or UCI text in chess).
+    fn parse_pgn_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_move(text)
+    }
+
     /// Reads move text and returns the legal move it names in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

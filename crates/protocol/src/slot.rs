@@ -456,11 +456,27 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                 json_string(&outcome.termination.to_string())
             ),
         };
+        let names = |list: &[&str]| -> String {
+            list.iter()
+                .map(|n| json_string(n))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        // The sides a clock belongs to: the seats in games of more than
+        // two, else the teams (as `to_move` names them).
+        let seats = if G::SEAT_NAMES.len() > 2 {
+            names(G::SEAT_NAMES)
+        } else {
+            names(&G::TEAM_NAMES)
+        };
         format!(
-            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"legal\":[{}],\"pieces\":[{}],\"frozen\":[{}],\"diagram\":{},\"result\":{result}}}",
+            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"team\":{},\"teams\":[{}],\"seats\":[{seats}],\"awaiting_roll\":{},\"legal\":[{}],\"pieces\":[{}],\"frozen\":[{}],\"diagram\":{},\"result\":{result}}}",
             json_string(G::NAME),
             json_string(&position.fen()),
             json_string(&to_move),
+            json_string(G::TEAM_NAMES[position.team().index()]),
+            names(&G::TEAM_NAMES),
+            position.chance_outcomes() > 0,
             legal.join(","),
             pieces.join(","),
             frozen.join(","),

@@ -13,6 +13,9 @@
 //! arrival order). A malformed message gets one `error` message and changes
 //! nothing.
 
+pub mod analysis;
+pub mod clock;
+pub mod permits;
 pub mod pgn;
 pub mod tab;
 
@@ -26,7 +29,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tab::{Permits, Tab, error_message};
+use permits::Permits;
+use tab::{Event, Tab, error_message};
 
 /// The most games open at once; further connections are refused.
 pub const MAX_GAMES: usize = 64;
@@ -94,20 +98,11 @@ async fn websocket(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade)
 
 /// One tab: messages go to its game's own thread, replies come back.
 async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
-    let (to_game, from_page) = std::sync::mpsc::channel::<String>();
+    let (to_game, events) = std::sync::mpsc::channel::<Event>();
     let (to_page, mut replies) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let inbox = to_game.clone();
     let game = std::thread::spawn(move || {
-        let mut tab = Tab::new(permits);
-        if to_page.send(tab.state()).is_err() {
-            return;
-        }
-        for message in from_page {
-            for reply in tab.handle(&message) {
-                if to_page.send(reply).is_err() {
-                    return;
-                }
-            }
-        }
+        Tab::with_events(permits, inbox, events).run(|reply| to_page.send(reply).is_ok());
     });
     loop {
         tokio::select! {
@@ -121,7 +116,7 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
             },
             incoming = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match incoming {
                 Ok(Some(Ok(Message::Text(text)))) => {
-                    if to_game.send(text.to_string()).is_err() {
+                    if to_game.send(Event::Page(text.to_string())).is_err() {
                         break;
                     }
                 }
@@ -136,8 +131,9 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
             },
         }
     }
-    drop(to_game);
-    // The game thread ends once its current message is answered.
+    let _ = to_game.send(Event::Closed);
+    // The game thread ends once its current message is answered (a running
+    // search is stopped).
     let _ = tokio::task::spawn_blocking(move || game.join()).await;
 }
 

@@ -2,6 +2,11 @@
 //! SAN; the other games with a `Variant` tag, the position string in a
 //! `FEN` tag and their own move text; two-player games numbered by pairs of
 //! plies, Enochian chess by rounds of four.
+//!
+//! Import reads the same form back (and PGN from other programs): tags,
+//! comments, variations, NAGs and move numbers are skipped; chess moves may
+//! be SAN or UCI text; the game comes back as its start position string and
+//! its moves in the protocol's move text.
 
 use augur_core::pgn::Movetext;
 use augur_core::{Color, Game, Played, play_text};
@@ -16,14 +21,28 @@ pub fn export(
     moves: &[String],
     players: [&str; 2],
 ) -> Result<String, String> {
+    export_ended(variant, start, moves, players, None)
+}
+
+/// [`export`] of a game that ended off the board: `over` names the winning
+/// team (`None`: a draw) and the reason, written as a comment and, for a
+/// loss on time, a `Termination` tag.
+pub fn export_ended(
+    variant: &str,
+    start: Option<&str>,
+    moves: &[String],
+    players: [&str; 2],
+    over: Option<(Option<&str>, &str)>,
+) -> Result<String, String> {
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-    with_game!(variant, G => write::<G>(start, moves, players))
+    with_game!(variant, G => write::<G>(start, moves, players, over))
 }
 
 fn write<G: Game>(
     start: Option<&str>,
     moves: &[String],
     players: [&str; 2],
+    over: Option<(Option<&str>, &str)>,
 ) -> Result<String, String> {
     let first = match start {
         Some(text) => G::from_fen(text).map_err(|e| e.to_string())?,
@@ -42,13 +61,23 @@ fn write<G: Game>(
         history.push(before.hash());
         position = after;
     }
-    let result = match position.outcome_with_history(&history) {
-        Some(outcome) => match outcome.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        },
-        None => "*",
+    let score = |winner: Option<Color>| match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    let result = match (position.outcome_with_history(&history), over) {
+        (Some(outcome), _) => score(outcome.winner),
+        (None, Some((winner, reason))) => {
+            movetext.push_token(format!("{{{reason}}}"));
+            let team = winner.and_then(|w| G::TEAM_NAMES.iter().position(|t| *t == w));
+            score(team.map(|i| if i == 0 { Color::White } else { Color::Black }))
+        }
+        (None, None) => "*",
+    };
+    let termination = match over {
+        Some((_, reason)) if reason.contains("on time") => Some("time forfeit"),
+        _ => None,
     };
     let mut pgn = String::new();
     for (tag, value) in [
@@ -62,6 +91,9 @@ fn write<G: Game>(
     ] {
         let _ = writeln!(pgn, "[{tag} \"{value}\"]");
     }
+    if let Some(termination) = termination {
+        let _ = writeln!(pgn, "[Termination \"{termination}\"]");
+    }
     if let Some(name) = G::PGN_VARIANT {
         let _ = writeln!(pgn, "[Variant \"{name}\"]");
     }
@@ -72,6 +104,134 @@ fn write<G: Game>(
     pgn.push('\n');
     pgn.push_str(&movetext.finish(result));
     Ok(pgn)
+}
+
+/// A game read from PGN: what `position` needs to set it up.
+#[derive(Debug, PartialEq)]
+pub struct Imported {
+    /// The game's `UCI_Variant` name.
+    pub variant: String,
+    /// The start position string, when the PGN has a `FEN` tag.
+    pub start: Option<String>,
+    /// The moves in the protocol's move text (rolls included).
+    pub moves: Vec<String>,
+}
+
+/// Reads one PGN game. The `Variant` tag picks the game (none, or
+/// `Standard`: chess); Chess960 games are refused (the web board plays
+/// standard chess).
+pub fn import(text: &str) -> Result<Imported, String> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (name, value) = tag
+                .split_once(' ')
+                .ok_or_else(|| format!("malformed tag [{tag}]"))?;
+            let value = value.trim().trim_matches('"').to_string();
+            tags.push((name.to_string(), value));
+        } else if !line.starts_with('%') {
+            movetext.push_str(line.split(';').next().unwrap_or(""));
+            movetext.push(' ');
+        }
+    }
+    let tag = |wanted: &str| {
+        tags.iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(wanted))
+            .map(|(_, value)| value.as_str())
+    };
+    let variant = match tag("Variant").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("standard" | "chess" | "") => Variant::Chess,
+        Some("chess960" | "fischerandom" | "fischer random") => {
+            return Err("Chess960 games cannot be imported here".into());
+        }
+        Some(name) => name
+            .parse()
+            .map_err(|_| format!("unknown Variant \"{name}\""))?,
+    };
+    let start = tag("FEN").map(str::to_string);
+    let tokens = movetext_tokens(&movetext)?;
+    let moves = with_game!(variant, G => read_moves::<G>(start.as_deref(), &tokens))?;
+    Ok(Imported {
+        variant: variant.name().to_string(),
+        start,
+        moves,
+    })
+}
+
+/// The moves of `movetext`: comments, variations, NAGs, move numbers and
+/// the result left out.
+fn movetext_tokens(movetext: &str) -> Result<Vec<String>, String> {
+    let mut tokens = Vec::new();
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut current = String::new();
+    for c in movetext.chars().chain(std::iter::once(' ')) {
+        match c {
+            '{' if !in_comment => in_comment = true,
+            '}' if in_comment => in_comment = false,
+            _ if in_comment => {}
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1).ok_or("unbalanced ')'")?,
+            _ if depth > 0 => {}
+            c if c.is_whitespace() => {
+                let whole = std::mem::take(&mut current);
+                let is_result = matches!(whole.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
+                // A move number, alone or glued to its move ("3.Bb5").
+                let digits = whole.trim_start_matches(|c: char| c.is_ascii_digit());
+                let token = if digits.starts_with('.') {
+                    digits.trim_start_matches('.')
+                } else {
+                    whole.as_str()
+                };
+                if !token.is_empty() && !token.starts_with('$') && !is_result {
+                    tokens.push(token.to_string());
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if in_comment || depth > 0 {
+        return Err("unfinished comment or variation".into());
+    }
+    Ok(tokens)
+}
+
+fn read_moves<G: Game>(start: Option<&str>, tokens: &[String]) -> Result<Vec<String>, String> {
+    let mut position = match start {
+        Some(text) => G::from_fen(text).map_err(|e| e.to_string())?,
+        None => G::startpos(),
+    };
+    let mut moves = Vec::new();
+    for token in tokens {
+        let (roll, written) = match token.split_once(':') {
+            Some((roll, rest)) => (Some(roll), rest),
+            None => (None, token.as_str()),
+        };
+        let before = match roll {
+            Some(roll) => position
+                .apply_chance_text(roll)
+                .map_err(|e| format!("{token}: {e}"))?,
+            None => position.clone(),
+        };
+        let (mv, after) = match before.declined_offer_pass() {
+            Some((pass, after)) if before.move_text(pass) == written => (pass, after),
+            _ => {
+                let mv = before
+                    .parse_pgn_move(written)
+                    .map_err(|e| format!("{token}: {e}"))?;
+                (mv, before.play(mv))
+            }
+        };
+        let text = before.move_text(mv);
+        moves.push(match roll {
+            Some(roll) => format!("{roll}:{text}"),
+            None => text,
+        });
+        position = after;
+    }
+    Ok(moves)
 }
 
 #[cfg(test)]
@@ -99,5 +259,60 @@ mod tests {
             assert!(pgn.trim_end().ends_with('*'), "{pgn}");
         }
         assert!(export("chess", None, &["e2e5".to_string()], ["a", "b"]).is_err());
+    }
+
+    /// The move text of `count` plies from the start of `G`, each the
+    /// legal move at `count`'s remainder (so games vary a little).
+    fn some_moves<G: Game>(count: usize) -> Vec<String> {
+        let mut position = G::startpos();
+        let mut moves = Vec::new();
+        for ply in 0..count {
+            let mut legal = augur_core::MoveList::new();
+            position.generate(&mut legal);
+            let Some(&mv) = legal.get((ply * 7) % legal.len().max(1)) else {
+                break;
+            };
+            moves.push(position.move_text(mv));
+            position = position.play(mv);
+        }
+        moves
+    }
+
+    #[test]
+    fn exported_games_import_back_to_the_same_moves() {
+        for variant in Variant::ALL {
+            let moves = with_game!(variant, G => some_moves::<G>(12));
+            assert_eq!(moves.len(), 12);
+            let pgn = export(variant.name(), None, &moves, ["a", "b"]).expect("export");
+            let back = import(&pgn).expect("import");
+            assert_eq!(back.variant, variant.name(), "{pgn}");
+            assert_eq!(back.moves, moves, "{pgn}");
+        }
+        let castled: Vec<String> = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let pgn = export("chess", None, &castled, ["a", "b"]).expect("export");
+        assert!(pgn.contains("O-O"), "{pgn}");
+        assert_eq!(import(&pgn).expect("import").moves, castled);
+    }
+
+    #[test]
+    fn pgn_from_elsewhere_is_read_and_bad_pgn_is_refused() {
+        let pgn =
+            "[Event \"x\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3.Bb5 a6 1/2-1/2\n";
+        let game = import(pgn).expect("import");
+        assert_eq!(game.variant, "chess");
+        assert_eq!(game.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
+        for bad in [
+            "1. e4 e4",
+            "1. e4 {open",
+            "[Variant \"checkers\"]\n1. e4",
+            "[FEN \"nonsense\"]\n*",
+            "1. e4 (e5",
+            "[Variant \"enochian\"]\n1. 4:h8f6Q",
+        ] {
+            assert!(import(bad).is_err(), "{bad}");
+        }
     }
 }

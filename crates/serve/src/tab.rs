@@ -1,71 +1,50 @@
 //! One browser tab's game: a protocol [`Session`] (the same code the UCI
-//! loop runs) driven by JSON messages, with the game's move list. It runs
-//! on a thread of its own; searches wait for a permit from [`Permits`].
+//! loop runs) driven by JSON messages, with the game's move list, its
+//! clocks and how it ended when the board alone does not say (resignation,
+//! time). It runs on a thread of its own; searches wait for a permit from
+//! [`Permits`].
+//!
+//! Everything that reaches the tab (the page's messages, the session's
+//! output lines) arrives as one stream of [`Event`]s, so a page message can
+//! stop a search: `stop` ends it and keeps its result (the engine moves
+//! now, the analysis is final); any other message ends it, drops its
+//! result and is then handled.
 
+use crate::analysis::{ANALYSIS_LINES, analysis_message};
+use crate::clock::Clock;
+use crate::permits::Permits;
 use augur_protocol::output::json_string;
 use augur_protocol::{Output, Session};
 use serde_json::Value;
+use std::collections::VecDeque;
 use std::io::Write;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// The longest a search may take before the tab gives up on it.
+/// The longest a search may take before the tab stops it.
 const SEARCH_TIMEOUT: Duration = Duration::from_secs(120);
 /// The longest `movetime` a page may ask for, in milliseconds.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// The deepest analysis a page may ask for.
 pub const MAX_ANALYSIS_DEPTH: u64 = 30;
+/// How often a running analysis reports, at most.
+const ANALYSIS_REPORT: Duration = Duration::from_millis(250);
 
-/// Counts searches running at once (at most one per core); the rest wait
-/// their turn in arrival order.
-pub struct Permits {
-    state: Mutex<(usize, u64, u64)>,
-    freed: Condvar,
+/// What reaches a tab.
+pub enum Event {
+    /// A message from the page.
+    Page(String),
+    /// A line the session wrote.
+    Engine(String),
+    /// The page has gone.
+    Closed,
 }
 
-impl Permits {
-    /// `count` searches at once.
-    pub fn new(count: usize) -> Self {
-        Self {
-            state: Mutex::new((count.max(1), 0, 0)),
-            freed: Condvar::new(),
-        }
-    }
-
-    /// Waits for a permit (first come, first served); it is returned when
-    /// the guard is dropped.
-    pub fn acquire(&self) -> PermitGuard<'_> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        let ticket = state.1;
-        state.1 += 1;
-        while state.0 == 0 || state.2 != ticket {
-            state = self.freed.wait(state).unwrap_or_else(|p| p.into_inner());
-        }
-        state.0 -= 1;
-        state.2 += 1;
-        self.freed.notify_all();
-        PermitGuard { permits: self }
-    }
-}
-
-/// A search permit; dropping it frees it.
-pub struct PermitGuard<'a> {
-    permits: &'a Permits,
-}
-
-impl Drop for PermitGuard<'_> {
-    fn drop(&mut self) {
-        let mut state = self.permits.state.lock().unwrap_or_else(|p| p.into_inner());
-        state.0 += 1;
-        self.permits.freed.notify_all();
-    }
-}
-
-/// Protocol lines written by the session, one message each.
+/// Protocol lines written by the session, one event each.
 struct LineSink {
     partial: Vec<u8>,
-    lines: Sender<String>,
+    lines: Sender<Event>,
 }
 
 impl Write for LineSink {
@@ -74,7 +53,7 @@ impl Write for LineSink {
         while let Some(end) = self.partial.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = self.partial.drain(..=end).collect();
             let text = String::from_utf8_lossy(&line[..end]).into_owned();
-            let _ = self.lines.send(text);
+            let _ = self.lines.send(Event::Engine(text));
         }
         Ok(bytes.len())
     }
@@ -84,53 +63,158 @@ impl Write for LineSink {
     }
 }
 
+/// How a game ended off the board (resignation, time).
+struct Over {
+    winner: Option<String>,
+    reason: String,
+}
+
+/// The settings of an engine's turn, kept while the person answers its
+/// offer of an exchange of prisoners.
+#[derive(Clone, Copy)]
+struct EngineTurn {
+    elo: Option<u64>,
+    movetime: u64,
+}
+
+/// How a search ended.
+enum Searched {
+    /// Its `info` lines and best move.
+    Done { infos: Vec<String>, best: String },
+    /// A page message ended it; its result is dropped.
+    Interrupted,
+}
+
 /// One tab's game.
 pub struct Tab {
     session: Session,
-    lines: Receiver<String>,
+    events: Receiver<Event>,
+    /// Events read early (while a command's output was collected), handled
+    /// next.
+    queued: VecDeque<Event>,
     variant: String,
     /// The position string the game started from (`None`: the start).
     start: Option<String>,
+    /// The moves, in the protocol's move text; in divination games each
+    /// carries its roll (`4:h8f6Q`) and a roll alone (`3:`) may end it.
     moves: Vec<String>,
+    divination: bool,
+    clock: Option<Clock>,
+    over: Option<Over>,
+    /// An engine's exchange offer waiting for the person's answer.
+    offer: Option<EngineTurn>,
     permits: Arc<Permits>,
 }
 
 impl Tab {
-    /// A new chess game from the start.
+    /// A new chess game from the start, with its own event channel.
     pub fn new(permits: Arc<Permits>) -> Self {
-        let (sender, lines) = channel();
+        let (inbox, events) = channel();
+        Self::with_events(permits, inbox, events)
+    }
+
+    /// A new chess game whose events arrive on `events`; `inbox` is where
+    /// the session's lines go (the page's messages are sent there too).
+    pub fn with_events(
+        permits: Arc<Permits>,
+        inbox: Sender<Event>,
+        events: Receiver<Event>,
+    ) -> Self {
         let session = Session::new(Output::new(LineSink {
             partial: Vec::new(),
-            lines: sender,
+            lines: inbox,
         }));
         let mut tab = Self {
             session,
-            lines,
+            events,
+            queued: VecDeque::new(),
             variant: "chess".to_string(),
             start: None,
             moves: Vec::new(),
+            divination: false,
+            clock: None,
+            over: None,
+            offer: None,
             permits,
         };
         let _ = tab.command("position startpos");
         tab
     }
 
-    /// Sends one protocol line and returns the error it caused, if any
-    /// (commands other than `go` answer at once).
-    fn command(&mut self, line: &str) -> Result<(), String> {
-        self.drain();
-        self.session.handle_line(line);
-        let mut error = None;
-        for line in self.lines.try_iter() {
-            if let Some(message) = line.strip_prefix("info string error: ") {
-                error.get_or_insert_with(|| message.to_string());
+    /// Handles the page's messages until it goes, passing every reply to
+    /// `send` (which returns false once the page cannot be reached).
+    pub fn run(mut self, mut send: impl FnMut(String) -> bool) {
+        if !send(self.state()) {
+            return;
+        }
+        loop {
+            let event = match self.queued.pop_front() {
+                Some(event) => event,
+                None => match self.events.recv() {
+                    Ok(event) => event,
+                    Err(_) => return,
+                },
+            };
+            match event {
+                Event::Page(text) => {
+                    let mut open = true;
+                    self.handle_with(&text, &mut |reply| open = open && send(reply));
+                    if !open {
+                        return;
+                    }
+                }
+                Event::Engine(_) => {}
+                Event::Closed => return,
             }
         }
-        error.map_or(Ok(()), Err)
     }
 
-    fn drain(&self) {
-        for _ in self.lines.try_iter() {}
+    /// Handles one message from the page; returns the messages to send
+    /// back. A bad message gets one `error` message and changes nothing.
+    pub fn handle(&mut self, text: &str) -> Vec<String> {
+        let mut replies = Vec::new();
+        self.handle_with(text, &mut |reply| replies.push(reply));
+        replies
+    }
+
+    /// [`Tab::handle`], passing each reply to `out` as it is ready (a
+    /// running analysis reports as it goes).
+    pub fn handle_with(&mut self, text: &str, out: &mut dyn FnMut(String)) {
+        if let Err(message) = self.dispatch(text, out) {
+            out(error_message(&message));
+        }
+    }
+
+    /// Sends one protocol line and returns its output lines, or the error
+    /// it caused (commands other than `go` answer at once).
+    fn command_lines(&mut self, line: &str) -> Result<Vec<String>, String> {
+        self.engine_lines();
+        self.session.handle_line(line);
+        let lines = self.engine_lines();
+        match lines
+            .iter()
+            .find_map(|l| l.strip_prefix("info string error: "))
+        {
+            Some(message) => Err(message.to_string()),
+            None => Ok(lines),
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Result<(), String> {
+        self.command_lines(line).map(drop)
+    }
+
+    /// The session's lines written so far; page events met on the way are
+    /// kept for later.
+    fn engine_lines(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                Event::Engine(line) => lines.push(line),
+                other => self.queued.push_back(other),
+            }
+        }
+        lines
     }
 
     /// Sets the session's position to the game's start and moves.
@@ -147,23 +231,59 @@ impl Tab {
         self.command(&line)
     }
 
-    /// Runs `go <limits>` and returns its `info` lines and `bestmove`.
-    fn search(&mut self, limits: &str) -> Result<(Vec<String>, String), String> {
+    /// The session's board, parsed.
+    fn board(&self) -> Value {
+        serde_json::from_str(&self.session.board_json()).unwrap_or(Value::Null)
+    }
+
+    /// Runs `go <limits>` and returns its `info` lines and `bestmove`; with
+    /// `report`, a running analysis is sent to `out` as it deepens.
+    fn search(
+        &mut self,
+        limits: &str,
+        report: bool,
+        out: &mut dyn FnMut(String),
+    ) -> Result<Searched, String> {
         let permits = Arc::clone(&self.permits);
         let _permit = permits.acquire();
-        self.drain();
+        self.engine_lines();
         self.session.handle_line(&format!("go {limits}"));
         let deadline = Instant::now() + SEARCH_TIMEOUT;
+        let mut last_report = Instant::now();
         let mut infos = Vec::new();
+        let mut interrupted = false;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with("bestmove") => return Ok((infos, line)),
-                Ok(line) => {
+            match self.events.recv_timeout(left) {
+                Ok(Event::Engine(line)) if line.starts_with("bestmove") => {
+                    return Ok(if interrupted {
+                        Searched::Interrupted
+                    } else {
+                        Searched::Done { infos, best: line }
+                    });
+                }
+                Ok(Event::Engine(line)) => {
                     if let Some(message) = line.strip_prefix("info string error: ") {
                         return Err(message.to_string());
                     }
+                    let scored = line.contains(" pv ");
                     infos.push(line);
+                    if report && scored && last_report.elapsed() >= ANALYSIS_REPORT {
+                        last_report = Instant::now();
+                        out(analysis_message(&infos, None));
+                    }
+                }
+                Ok(Event::Page(text)) => {
+                    if message_type(&text).as_deref() != Some("stop") {
+                        interrupted = true;
+                        self.queued.push_back(Event::Page(text));
+                    }
+                    self.session.handle_line("stop");
+                }
+                Ok(Event::Closed) => {
+                    interrupted = true;
+                    self.queued.push_back(Event::Closed);
+                    self.session.handle_line("stop");
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     self.session.handle_line("stop");
@@ -173,169 +293,504 @@ impl Tab {
         }
     }
 
-    /// The state message: the move list and the board.
+    /// The state message: the move list, the board, the clocks and how the
+    /// game ended (the board's own result, or a resignation or time).
     pub fn state(&self) -> String {
         let moves: Vec<String> = self.moves.iter().map(|m| json_string(m)).collect();
+        let clock = self.clock.as_ref().map_or("null".to_string(), Clock::json);
+        let over = self.over.as_ref().map_or("null".to_string(), |over| {
+            format!(
+                "{{\"winner\":{},\"reason\":{}}}",
+                over.winner
+                    .as_deref()
+                    .map_or("null".to_string(), json_string),
+                json_string(&over.reason)
+            )
+        });
         format!(
-            "{{\"type\":\"state\",\"variant\":{},\"start\":{},\"moves\":[{}],\"board\":{}}}",
+            "{{\"type\":\"state\",\"variant\":{},\"start\":{},\"moves\":[{}],\"divination\":{},\"clock\":{clock},\"over\":{over},\"offer\":{},\"board\":{}}}",
             json_string(&self.variant),
             self.start
                 .as_deref()
                 .map_or("null".to_string(), json_string),
             moves.join(","),
+            self.divination,
+            self.offer.is_some(),
             self.session.board_json()
         )
     }
 
-    /// Handles one message from the page; returns the messages to send
-    /// back. A bad message gets one `error` message and changes nothing.
-    pub fn handle(&mut self, text: &str) -> Vec<String> {
-        match self.dispatch(text) {
-            Ok(replies) => replies,
-            Err(message) => vec![error_message(&message)],
-        }
-    }
-
-    fn dispatch(&mut self, text: &str) -> Result<Vec<String>, String> {
+    fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
         let message: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let kind = message
             .get("type")
             .and_then(Value::as_str)
             .ok_or("a message needs a \"type\"")?;
+        if self.offer.is_some() && !matches!(kind, "exchange_reply" | "state" | "export" | "new") {
+            return Err("answer the offer of an exchange of prisoners first".into());
+        }
         match kind {
-            "state" => Ok(vec![self.state()]),
+            "state" | "stop" => out(self.state()),
             "new" => {
-                let variant = message
-                    .get("variant")
+                self.new_game(&message)?;
+                out(self.state());
+            }
+            "import" => {
+                let pgn = message
+                    .get("pgn")
                     .and_then(Value::as_str)
-                    .unwrap_or("chess");
-                let start = match message.get("position") {
-                    None | Some(Value::Null) => None,
-                    Some(Value::String(text)) => Some(text.clone()),
-                    Some(_) => return Err("\"position\" must be a string".into()),
-                };
-                let moves: Vec<String> = match message.get("moves") {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(Value::Array(list)) => list
-                        .iter()
-                        .map(|m| m.as_str().map(str::to_string))
-                        .collect::<Option<_>>()
-                        .ok_or("\"moves\" must be strings")?,
-                    Some(_) => return Err("\"moves\" must be a list".into()),
-                };
-                if moves.iter().chain(start.iter()).any(|t| t.contains('\n')) {
-                    return Err("line breaks are not allowed".into());
-                }
-                let previous = (self.variant.clone(), self.start.clone(), self.moves.clone());
-                if variant != self.variant {
-                    self.command(&format!("setoption name UCI_Variant value {variant}"))?;
-                    self.variant = variant.to_string();
-                }
-                self.command("ucinewgame")?;
-                (self.start, self.moves) = (start, moves);
-                if let Err(e) = self.sync_position() {
-                    (self.variant, self.start, self.moves) = previous;
-                    let _ = self.command(&format!(
-                        "setoption name UCI_Variant value {}",
-                        self.variant
-                    ));
-                    let _ = self.sync_position();
-                    return Err(e);
-                }
-                Ok(vec![self.state()])
+                    .ok_or("an import message needs \"pgn\"")?;
+                let game = crate::pgn::import(pgn)?;
+                let divination = game
+                    .start
+                    .as_deref()
+                    .is_some_and(|s| game.variant == "enochian" && !s.ends_with(" -"));
+                let setup = serde_json::json!({
+                    "variant": game.variant,
+                    "position": game.start,
+                    "moves": game.moves,
+                    "divination": divination,
+                });
+                self.new_game(&setup)?;
+                out(self.state());
             }
             "move" => {
                 let text = message
                     .get("move")
                     .and_then(Value::as_str)
                     .ok_or("a move message needs \"move\"")?;
-                if text.contains(char::is_whitespace) {
+                if text.is_empty() || text.contains(|c: char| c.is_whitespace() || c == ':') {
                     return Err(format!("'{text}' is not one move"));
                 }
-                self.moves.push(text.to_string());
-                if let Err(e) = self.sync_position() {
-                    self.moves.pop();
-                    let _ = self.sync_position();
-                    return Err(e);
+                let engine_answers =
+                    message.get("answer").and_then(Value::as_str) != Some("person");
+                if text == "exchange" && engine_answers && !self.ask_engine_about_exchange()? {
+                    out(r#"{"type":"exchange_declined"}"#.to_string());
+                    self.pass_if_only_the_exchange()?;
+                    out(self.state());
+                    return Ok(());
                 }
-                Ok(vec![self.state()])
+                self.push_move(text)?;
+                out(self.state());
+            }
+            "roll" => {
+                self.roll()?;
+                out(self.state());
             }
             "undo" => {
                 let count = message.get("plies").and_then(Value::as_u64).unwrap_or(1);
+                if self.moves.last().is_some_and(|m| m.ends_with(':')) {
+                    self.moves.pop();
+                }
                 let keep = self.moves.len().saturating_sub(count as usize);
                 self.moves.truncate(keep);
+                self.over = None;
                 self.sync_position()?;
-                Ok(vec![self.state()])
+                self.restart_clock();
+                out(self.state());
             }
             "engine" => {
-                let movetime = message
-                    .get("movetime")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(500)
-                    .clamp(10, MAX_MOVETIME_MS);
-                self.set_level(message.get("elo"))?;
-                let (_, best) = self.search(&format!("movetime {movetime}"))?;
-                let mv = best
-                    .split_whitespace()
-                    .nth(1)
-                    .filter(|m| *m != "(none)" && *m != "0000")
-                    .ok_or("the engine has no move (the game is over)")?
-                    .to_string();
-                self.moves.push(mv.clone());
-                self.sync_position()?;
-                Ok(vec![
-                    format!("{{\"type\":\"engine_move\",\"move\":{}}}", json_string(&mv)),
-                    self.state(),
-                ])
+                let turn = EngineTurn {
+                    elo: message.get("elo").and_then(Value::as_u64),
+                    movetime: message
+                        .get("movetime")
+                        .and_then(Value::as_u64)
+                        .unwrap_or(500)
+                        .clamp(10, MAX_MOVETIME_MS),
+                };
+                let person_answers =
+                    message.get("answer").and_then(Value::as_str) == Some("person");
+                self.engine_turn(turn, person_answers, out)?;
+            }
+            "exchange_reply" => {
+                let turn = self.offer.take().ok_or("no exchange has been offered")?;
+                let accept = message
+                    .get("accept")
+                    .and_then(Value::as_bool)
+                    .ok_or("an exchange_reply needs \"accept\": true or false")?;
+                if accept {
+                    self.push_move("exchange")?;
+                    out(self.state());
+                } else {
+                    self.command("exchange declined")?;
+                    self.engine_search_and_play(turn, out)?;
+                }
             }
             "analyse" => {
-                let depth = message
-                    .get("depth")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(12)
-                    .clamp(1, MAX_ANALYSIS_DEPTH);
+                let limits = if message.get("infinite").and_then(Value::as_bool) == Some(true) {
+                    "infinite".to_string()
+                } else {
+                    let depth = message
+                        .get("depth")
+                        .and_then(Value::as_u64)
+                        .unwrap_or(12)
+                        .clamp(1, MAX_ANALYSIS_DEPTH);
+                    format!("depth {depth}")
+                };
                 self.set_level(None)?;
                 self.command(&format!("setoption name MultiPV value {ANALYSIS_LINES}"))?;
-                let searched = self.search(&format!("depth {depth}"));
+                let searched = self.search(&limits, true, out);
                 self.command("setoption name MultiPV value 1")?;
-                let (infos, best) = searched?;
-                let lines = analysis_lines(&infos);
-                let last = infos
-                    .iter()
-                    .rev()
-                    .find(|l| {
-                        l.contains(" score ")
-                            && (l.contains(" multipv 1 ") || !l.contains(" multipv "))
-                    })
-                    .cloned()
-                    .unwrap_or_default();
-                Ok(vec![format!(
-                    "{{\"type\":\"analysis\",\"info\":{},\"bestmove\":{},\"lines\":[{}]}}",
-                    json_string(&last),
-                    json_string(best.split_whitespace().nth(1).unwrap_or("")),
-                    lines.join(",")
-                )])
+                if let Searched::Done { infos, best } = searched? {
+                    let best = best.split_whitespace().nth(1).unwrap_or("");
+                    out(analysis_message(&infos, Some(best)));
+                }
+            }
+            "resign" => {
+                self.live()?;
+                let board = self.board();
+                let team = message
+                    .get("team")
+                    .and_then(Value::as_str)
+                    .or_else(|| board["team"].as_str())
+                    .unwrap_or("")
+                    .to_string();
+                self.finish(&team, format!("{team} resigns"))?;
+                out(self.state());
+            }
+            "flag" => {
+                if let Some(side) = self.clock.as_ref().and_then(Clock::flag_fallen) {
+                    self.lose_on_time(&side)?;
+                }
+                out(self.state());
             }
             "export" => {
-                let pgn = crate::pgn::export(
+                let moves: Vec<String> = self
+                    .moves
+                    .iter()
+                    .filter(|m| !m.ends_with(':'))
+                    .cloned()
+                    .collect();
+                let over = self
+                    .over
+                    .as_ref()
+                    .map(|o| (o.winner.as_deref(), o.reason.as_str()));
+                let pgn = crate::pgn::export_ended(
                     &self.variant,
                     self.start.as_deref(),
-                    &self.moves,
+                    &moves,
                     ["Person", "Augur"],
+                    over,
                 )?;
-                Ok(vec![format!(
+                out(format!(
                     "{{\"type\":\"export\",\"pgn\":{}}}",
                     json_string(&pgn)
-                )])
+                ));
             }
-            other => Err(format!("unknown message type '{other}'")),
+            other => return Err(format!("unknown message type '{other}'")),
+        }
+        Ok(())
+    }
+
+    /// Starts a game from a `new` message's fields; on an error the game
+    /// before it is kept.
+    fn new_game(&mut self, message: &Value) -> Result<(), String> {
+        let variant = message
+            .get("variant")
+            .and_then(Value::as_str)
+            .unwrap_or("chess")
+            .to_string();
+        let start = match message.get("position") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) if text.trim().is_empty() => None,
+            Some(Value::String(text)) => Some(text.trim().to_string()),
+            Some(_) => return Err("\"position\" must be a string".into()),
+        };
+        let moves: Vec<String> = match message.get("moves") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(list)) => list
+                .iter()
+                .map(|m| m.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or("\"moves\" must be strings")?,
+            Some(_) => return Err("\"moves\" must be a list".into()),
+        };
+        if moves.iter().chain(start.iter()).any(|t| t.contains('\n')) {
+            return Err("line breaks are not allowed".into());
+        }
+        let divination = message.get("divination").and_then(Value::as_bool) == Some(true);
+        if divination && variant != "enochian" {
+            return Err("only Enochian chess has divination (dice)".into());
+        }
+        let clock = match message.get("clock") {
+            None | Some(Value::Null) => None,
+            Some(clock) => Some((
+                clock
+                    .get("base")
+                    .and_then(Value::as_u64)
+                    .ok_or("a clock needs \"base\" (milliseconds)")?,
+                clock.get("increment").and_then(Value::as_u64).unwrap_or(0),
+            )),
+        };
+        let previous = (
+            self.variant.clone(),
+            self.start.clone(),
+            std::mem::take(&mut self.moves),
+            self.divination,
+        );
+        let result = self.set_up(&variant, divination, start, moves);
+        if let Err(e) = result {
+            let (variant, start, moves, divination) = previous;
+            let _ = self.set_up(&variant, divination, start, moves);
+            return Err(e);
+        }
+        self.over = None;
+        self.offer = None;
+        self.clock = clock.map(|(base, increment)| {
+            let sides = self.sides();
+            Clock::new(&sides, base, increment)
+        });
+        self.restart_clock();
+        Ok(())
+    }
+
+    fn set_up(
+        &mut self,
+        variant: &str,
+        divination: bool,
+        start: Option<String>,
+        moves: Vec<String>,
+    ) -> Result<(), String> {
+        self.command(&format!("setoption name UCI_Variant value {variant}"))?;
+        self.variant = variant.to_string();
+        if variant == "enochian" {
+            self.command(&format!(
+                "setoption name UCI_Enochian_Divination value {divination}"
+            ))?;
+        }
+        self.divination = divination;
+        self.command("ucinewgame")?;
+        // A divination game names its start (die not rolled yet), so its
+        // export and re-import stay divination games.
+        let start = match start {
+            None if divination => {
+                self.command("position startpos")?;
+                self.board()["position"].as_str().map(str::to_string)
+            }
+            start => start,
+        };
+        (self.start, self.moves) = (start, moves);
+        self.sync_position()
+    }
+
+    /// The game's sides as the board names the side to move.
+    fn sides(&self) -> Vec<String> {
+        let board = self.board();
+        match board["seats"].as_array() {
+            Some(seats) if !seats.is_empty() => seats
+                .iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
-    /// Full strength for `None`/`null`, else `UCI_Elo` with
-    /// `UCI_LimitStrength`.
-    fn set_level(&mut self, elo: Option<&Value>) -> Result<(), String> {
-        match elo.and_then(Value::as_u64) {
+    /// An error when the game is over.
+    fn live(&self) -> Result<(), String> {
+        let board = self.board();
+        if self.over.is_some() || !board["result"].is_null() {
+            return Err("the game is over".into());
+        }
+        Ok(())
+    }
+
+    /// Plays `text` (after the pending roll, if any), running the clocks:
+    /// a move made after its side's time ran out is not played, and the
+    /// game is lost on time instead.
+    fn push_move(&mut self, text: &str) -> Result<(), String> {
+        self.live()?;
+        let mover = self.board()["to_move"].as_str().unwrap_or("").to_string();
+        let roll = self.moves.last().filter(|m| m.ends_with(':')).cloned();
+        if roll.is_some() {
+            self.moves.pop();
+        }
+        self.moves
+            .push(format!("{}{text}", roll.as_deref().unwrap_or("")));
+        if let Err(e) = self.sync_position() {
+            self.moves.pop();
+            self.moves.extend(roll);
+            let _ = self.sync_position();
+            return Err(e);
+        }
+        if let Some(side) = self.clock.as_mut().and_then(Clock::stop) {
+            debug_assert_eq!(side, mover);
+            self.moves.pop();
+            self.moves.extend(roll);
+            self.sync_position()?;
+            return self.lose_on_time(&side);
+        }
+        self.restart_clock();
+        Ok(())
+    }
+
+    /// Rolls the die for the army to move (divination games).
+    fn roll(&mut self) -> Result<(), String> {
+        self.live()?;
+        if self.board()["awaiting_roll"] != Value::Bool(true) {
+            return Err("there is no die to roll now".into());
+        }
+        let roll: u8 = rand::random_range(1..=6);
+        self.moves.push(format!("{roll}:"));
+        if let Err(e) = self.sync_position() {
+            self.moves.pop();
+            let _ = self.sync_position();
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Starts the clock of the side to move, or stops the clocks when the
+    /// game is over.
+    fn restart_clock(&mut self) {
+        let board = self.board();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        clock.halt();
+        if self.over.is_none()
+            && board["result"].is_null()
+            && let Some(side) = board["to_move"].as_str()
+        {
+            clock.start(side);
+        }
+    }
+
+    /// Ends the game: the team `loser` loses for `reason`.
+    fn finish(&mut self, loser: &str, reason: String) -> Result<(), String> {
+        let board = self.board();
+        let teams: Vec<&str> = board["teams"]
+            .as_array()
+            .map(|t| t.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if !teams.contains(&loser) {
+            return Err(format!("'{loser}' is not a side of this game"));
+        }
+        let winner = teams.iter().find(|t| **t != loser).map(|t| t.to_string());
+        self.over = Some(Over { winner, reason });
+        if let Some(clock) = self.clock.as_mut() {
+            clock.halt();
+        }
+        Ok(())
+    }
+
+    /// `side` (a side to move) has run out of time: its team loses.
+    fn lose_on_time(&mut self, side: &str) -> Result<(), String> {
+        let board = self.board();
+        let team = board["team"].as_str().unwrap_or(side).to_string();
+        self.finish(&team, format!("{side} lost on time"))
+    }
+
+    /// The engine moves for the side to move (rolling its die first in a
+    /// divination game). An offer of an exchange of prisoners goes to the
+    /// person when `person_answers`, else to the engine.
+    fn engine_turn(
+        &mut self,
+        turn: EngineTurn,
+        person_answers: bool,
+        out: &mut dyn FnMut(String),
+    ) -> Result<(), String> {
+        self.live()?;
+        if self.board()["awaiting_roll"] == Value::Bool(true) {
+            self.roll()?;
+        }
+        match self.engine_search(turn, out)? {
+            Some(best) => self.engine_chose(&best, turn, person_answers, out),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays the engine's choice `best`; an offer of the exchange goes to
+    /// whoever answers for the other team.
+    fn engine_chose(
+        &mut self,
+        best: &str,
+        turn: EngineTurn,
+        person_answers: bool,
+        out: &mut dyn FnMut(String),
+    ) -> Result<(), String> {
+        if best == "exchange" {
+            if person_answers {
+                self.offer = Some(turn);
+                out(r#"{"type":"exchange_offer"}"#.to_string());
+                out(self.state());
+                return Ok(());
+            }
+            if !self.ask_engine_about_exchange()? {
+                self.command("exchange declined")?;
+                return self.engine_search_and_play(turn, out);
+            }
+        }
+        self.play_engine_move(best, out)
+    }
+
+    /// Searches for the engine's move; `None` when a page message
+    /// interrupted the search.
+    fn engine_search(
+        &mut self,
+        turn: EngineTurn,
+        out: &mut dyn FnMut(String),
+    ) -> Result<Option<String>, String> {
+        self.set_level(turn.elo)?;
+        let limits = match &self.clock {
+            Some(clock) => clock.go_limits(),
+            None => format!("movetime {}", turn.movetime),
+        };
+        let Searched::Done { best, .. } = self.search(&limits, false, out)? else {
+            return Ok(None);
+        };
+        best.split_whitespace()
+            .nth(1)
+            .filter(|m| *m != "(none)")
+            .map(|m| Some(m.to_string()))
+            .ok_or_else(|| "the engine has no move (the game is over)".to_string())
+    }
+
+    fn engine_search_and_play(
+        &mut self,
+        turn: EngineTurn,
+        out: &mut dyn FnMut(String),
+    ) -> Result<(), String> {
+        match self.engine_search(turn, out)? {
+            Some(best) => self.play_engine_move(&best, out),
+            None => Ok(()),
+        }
+    }
+
+    fn play_engine_move(&mut self, best: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
+        self.push_move(best)?;
+        out(format!(
+            "{{\"type\":\"engine_move\",\"move\":{}}}",
+            json_string(best)
+        ));
+        out(self.state());
+        Ok(())
+    }
+
+    /// Asks the engine, for the team not to move, whether it accepts the
+    /// exchange of prisoners offered by the army to move.
+    fn ask_engine_about_exchange(&mut self) -> Result<bool, String> {
+        self.live()?;
+        let permits = Arc::clone(&self.permits);
+        let _permit = permits.acquire();
+        let lines = self.command_lines("exchange offer movetime 300")?;
+        Ok(lines.iter().any(|l| l == "exchange accept"))
+    }
+
+    /// After the person's offer was declined: an army whose only move was
+    /// the exchange passes.
+    fn pass_if_only_the_exchange(&mut self) -> Result<(), String> {
+        let board = self.board();
+        let legal = board["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+        if legal.len() == 1 && legal[0] == "exchange" {
+            self.command("exchange declined")?;
+            self.push_move("0000")?;
+        }
+        Ok(())
+    }
+
+    /// Full strength for `None`, else `UCI_Elo` with `UCI_LimitStrength`.
+    fn set_level(&mut self, elo: Option<u64>) -> Result<(), String> {
+        match elo {
             Some(elo) => {
                 self.command("setoption name UCI_LimitStrength value true")?;
                 self.command(&format!("setoption name UCI_Elo value {elo}"))
@@ -345,45 +800,10 @@ impl Tab {
     }
 }
 
-/// Lines an analysis shows (`MultiPV`).
-const ANALYSIS_LINES: usize = 3;
-
-/// The last reported line of each `multipv` index, best first, as JSON
-/// objects `{"score":"cp 20","pv":"e2e4 e7e5"}`.
-fn analysis_lines(infos: &[String]) -> Vec<String> {
-    let mut lines: Vec<Option<(String, String)>> = vec![None; ANALYSIS_LINES];
-    for info in infos {
-        let words: Vec<&str> = info.split_whitespace().collect();
-        let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
-        let (Some(index), Some(score), Some(pv)) = (after("multipv"), after("score"), after("pv"))
-        else {
-            continue;
-        };
-        let Some(slot) = words
-            .get(index)
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&n| n < ANALYSIS_LINES)
-        else {
-            continue;
-        };
-        let score = words
-            .get(score..score + 2)
-            .map(|w| w.join(" "))
-            .unwrap_or_default();
-        lines[slot] = Some((score, words[pv.min(words.len())..].join(" ")));
-    }
-    lines
-        .into_iter()
-        .flatten()
-        .map(|(score, pv)| {
-            format!(
-                "{{\"score\":{},\"pv\":{}}}",
-                json_string(&score),
-                json_string(&pv)
-            )
-        })
-        .collect()
+/// The `type` of a JSON message, if it has one.
+fn message_type(text: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(text).ok()?;
+    message.get("type")?.as_str().map(str::to_string)
 }
 
 /// An `error` message.
@@ -398,6 +818,10 @@ pub fn error_message(message: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Yellow's and Black's Kings are taken: Blue, to move, may offer the
+    /// exchange of prisoners.
+    const EXCHANGE_START: &str = "yQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kQkPQ2rNrRrBrKQ b d yk - -";
+
     fn tab() -> Tab {
         Tab::new(Arc::new(Permits::new(1)))
     }
@@ -406,20 +830,33 @@ mod tests {
         serde_json::from_str(reply).expect("valid JSON")
     }
 
+    /// The last reply of `message`, parsed.
+    fn last(tab: &mut Tab, message: &str) -> Value {
+        let replies = tab.handle(message);
+        parse(replies.last().expect("a reply"))
+    }
+
     #[test]
     fn moves_are_checked_by_the_engine_and_bad_ones_change_nothing() {
         let mut tab = tab();
-        let state = parse(&tab.handle(r#"{"type":"move","move":"e2e4"}"#)[0]);
+        let state = last(&mut tab, r#"{"type":"move","move":"e2e4"}"#);
         assert_eq!(state["moves"], serde_json::json!(["e2e4"]));
         assert_eq!(state["board"]["to_move"], "Black");
         assert_eq!(state["board"]["legal"].as_array().map(Vec::len), Some(20));
         for bad in [
             r#"{"type":"move","move":"e2e4"}"#,
             r#"{"type":"move","move":"e7e5 d2d4"}"#,
+            r#"{"type":"move","move":"4:e7e5"}"#,
             r#"{"type":"move"}"#,
             r#"{"type":"fly"}"#,
+            r#"{"type":"roll"}"#,
+            r#"{"type":"exchange_reply","accept":true}"#,
+            r#"{"type":"resign","team":"Green"}"#,
+            r#"{"type":"import","pgn":"1. e4 e4"}"#,
             r#"not json"#,
             r#"{"type":"new","variant":"checkers"}"#,
+            r#"{"type":"new","variant":"chess","divination":true}"#,
+            r#"{"type":"new","clock":{"increment":5}}"#,
             r#"{"type":"new","position":"8/8/8/8/8/8/8/8 w - - 0 1"}"#,
         ] {
             let replies = tab.handle(bad);
@@ -428,6 +865,7 @@ mod tests {
             let state = parse(&tab.state());
             assert_eq!(state["moves"], serde_json::json!(["e2e4"]), "{bad}");
             assert_eq!(state["variant"], "chess", "{bad}");
+            assert_eq!(state["over"], Value::Null, "{bad}");
         }
     }
 
@@ -435,47 +873,50 @@ mod tests {
     fn the_engine_answers_and_undo_takes_back_in_every_game() {
         for variant in ["chess", "ultima", "oracle", "enochian"] {
             let mut tab = tab();
-            let state =
-                parse(&tab.handle(&format!(r#"{{"type":"new","variant":"{variant}"}}"#))[0]);
+            let state = last(
+                &mut tab,
+                &format!(r#"{{"type":"new","variant":"{variant}"}}"#),
+            );
             assert_eq!(state["board"]["variant"], variant);
             let replies = tab.handle(r#"{"type":"engine","movetime":50}"#);
             let engine = parse(&replies[0]);
             assert_eq!(engine["type"], "engine_move", "{variant}: {replies:?}");
             let mv = engine["move"].as_str().expect("move").to_string();
-            let first = parse(&state.to_string());
             assert!(
-                first["board"]["legal"]
+                state["board"]["legal"]
                     .as_array()
                     .is_some_and(|l| l.iter().any(|m| m == &Value::String(mv.clone()))),
                 "{variant}: {mv} is not legal"
             );
             let after = parse(&replies[1]);
             assert_eq!(after["moves"], serde_json::json!([mv]));
-            let undone = parse(&tab.handle(r#"{"type":"undo"}"#)[0]);
+            let undone = last(&mut tab, r#"{"type":"undo"}"#);
             assert_eq!(undone["moves"], serde_json::json!([]));
-            assert_eq!(undone["board"]["position"], first["board"]["position"]);
+            assert_eq!(undone["board"]["position"], state["board"]["position"]);
         }
     }
 
     #[test]
     fn chess_boards_list_their_pieces_and_a_mate_has_a_result() {
         let mut tab = tab();
-        let state = parse(
-            &tab.handle(
-                r#"{"type":"new","variant":"chess","moves":["f2f3","e7e5","g2g4","d8h4"]}"#,
-            )[0],
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"chess","moves":["f2f3","e7e5","g2g4","d8h4"]}"#,
         );
         let board = &state["board"];
         assert_eq!(board["pieces"].as_array().map(Vec::len), Some(32));
         assert_eq!(board["result"]["winner"], "Black");
         assert_eq!(board["legal"], serde_json::json!([]));
-        let analysis = parse(&tab.handle(r#"{"type":"analyse","depth":3}"#)[0]);
-        assert_eq!(analysis["type"], "analysis");
+        assert_eq!(
+            last(&mut tab, r#"{"type":"analyse","depth":3}"#)["type"],
+            "analysis"
+        );
         // A live position: three lines, best first, each starting with a
         // legal move.
         let mut fresh = Tab::new(Arc::new(Permits::new(1)));
         let state = parse(&fresh.state());
-        let analysis = parse(&fresh.handle(r#"{"type":"analyse","depth":4}"#)[0]);
+        let analysis = last(&mut fresh, r#"{"type":"analyse","depth":4}"#);
+        assert_eq!(analysis["final"], true);
         let lines = analysis["lines"].as_array().expect("lines");
         assert_eq!(lines.len(), 3, "{analysis}");
         let legal = state["board"]["legal"].as_array().expect("legal");
@@ -490,5 +931,250 @@ mod tests {
             lines[0]["pv"].as_str().and_then(|p| p.split(' ').next()),
             analysis["bestmove"].as_str()
         );
+    }
+
+    /// A tab and the sender its page messages arrive on.
+    fn tab_with_inbox() -> (Tab, Sender<Event>) {
+        let (inbox, events) = channel();
+        let tab = Tab::with_events(Arc::new(Permits::new(1)), inbox.clone(), events);
+        (tab, inbox)
+    }
+
+    #[test]
+    fn stop_ends_an_endless_analysis_which_reports_as_it_goes() {
+        let (mut tab, inbox) = tab_with_inbox();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(900));
+            let _ = inbox.send(Event::Page(r#"{"type":"stop"}"#.to_string()));
+        });
+        let started = Instant::now();
+        let replies = tab.handle(r#"{"type":"analyse","infinite":true}"#);
+        let took = started.elapsed();
+        let _ = stopper.join();
+        assert!(took >= Duration::from_millis(800), "{took:?}");
+        assert!(took < Duration::from_secs(30), "{took:?}");
+        let reports: Vec<Value> = replies.iter().map(|r| parse(r)).collect();
+        assert!(reports.len() >= 2, "{replies:?}");
+        assert!(
+            reports.iter().all(|r| r["type"] == "analysis"),
+            "{replies:?}"
+        );
+        assert_eq!(
+            reports.last().map(|r| &r["final"]),
+            Some(&Value::Bool(true))
+        );
+        assert_eq!(reports[0]["final"], false);
+    }
+
+    #[test]
+    fn another_message_interrupts_the_engine_and_its_move_is_dropped() {
+        let (mut tab, inbox) = tab_with_inbox();
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            let _ = inbox.send(Event::Page(r#"{"type":"new","variant":"ultima"}"#.into()));
+        });
+        let replies = tab.handle(r#"{"type":"engine","movetime":20000}"#);
+        let _ = sender.join();
+        assert!(replies.is_empty(), "{replies:?}");
+        assert_eq!(parse(&tab.state())["moves"], serde_json::json!([]));
+        // The interrupting message is handled next.
+        let mut sent = Vec::new();
+        tab.queued.push_back(Event::Closed);
+        tab.run(|reply| {
+            sent.push(reply);
+            true
+        });
+        assert_eq!(parse(&sent[sent.len() - 1])["variant"], "ultima");
+    }
+
+    #[test]
+    fn resigning_ends_the_game_and_export_says_so() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4"}"#);
+        let state = last(&mut tab, r#"{"type":"resign","team":"White"}"#);
+        assert_eq!(state["over"]["winner"], "Black");
+        assert_eq!(state["over"]["reason"], "White resigns");
+        let refused = last(&mut tab, r#"{"type":"move","move":"e7e5"}"#);
+        assert_eq!(refused["type"], "error");
+        let pgn = last(&mut tab, r#"{"type":"export"}"#);
+        let pgn = pgn["pgn"].as_str().expect("pgn");
+        assert!(
+            pgn.contains("[Result \"0-1\"]") && pgn.contains("{White resigns} 0-1"),
+            "{pgn}"
+        );
+        let undone = last(&mut tab, r#"{"type":"undo"}"#);
+        assert_eq!(undone["over"], Value::Null);
+    }
+
+    #[test]
+    fn clocks_run_for_the_side_to_move_and_a_late_move_loses_on_time() {
+        let mut tab = tab();
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"chess","clock":{"base":1000,"increment":100}}"#,
+        );
+        assert_eq!(state["clock"]["running"], "White");
+        assert_eq!(state["clock"]["left"]["Black"], 1000);
+        let state = last(&mut tab, r#"{"type":"move","move":"e2e4"}"#);
+        assert_eq!(state["clock"]["running"], "Black");
+        let white = state["clock"]["left"]["White"].as_i64().expect("ms");
+        assert!((900..=1100).contains(&white), "{state}");
+        // The engine plays Black on its clock.
+        let replies = tab.handle(r#"{"type":"engine","movetime":5000}"#);
+        let state = parse(replies.last().expect("state"));
+        assert_eq!(
+            state["moves"].as_array().map(Vec::len),
+            Some(2),
+            "{replies:?}"
+        );
+        assert!(
+            state["clock"]["left"]["Black"].as_i64() < Some(1100),
+            "{state}"
+        );
+        std::thread::sleep(Duration::from_millis(1300));
+        let state = last(&mut tab, r#"{"type":"flag"}"#);
+        assert_eq!(state["over"]["winner"], "Black", "{state}");
+        assert_eq!(state["over"]["reason"], "White lost on time");
+        assert_eq!(state["clock"]["running"], Value::Null);
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn a_move_after_the_flag_fell_is_not_played() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"new","variant":"ultima","clock":{"base":1000}}"#);
+        std::thread::sleep(Duration::from_millis(1100));
+        let state = last(&mut tab, r#"{"type":"move","move":"e2e3"}"#);
+        assert_eq!(state["moves"], serde_json::json!([]), "{state}");
+        assert_eq!(state["over"]["winner"], "Black", "{state}");
+    }
+
+    #[test]
+    fn divination_games_roll_before_each_move() {
+        let mut tab = tab();
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"enochian","divination":true}"#,
+        );
+        assert_eq!(state["divination"], true);
+        assert_eq!(state["board"]["awaiting_roll"], true, "{state}");
+        let refused = last(&mut tab, r#"{"type":"move","move":"h8f6Q"}"#);
+        assert_eq!(refused["type"], "error");
+        let mut rolls = std::collections::HashSet::new();
+        for _ in 0..12 {
+            let state = last(&mut tab, r#"{"type":"roll"}"#);
+            let moves = state["moves"].as_array().expect("moves");
+            let roll = moves.last().and_then(Value::as_str).expect("roll");
+            assert!(roll.ends_with(':'), "{state}");
+            rolls.insert(roll.to_string());
+            assert_eq!(state["board"]["awaiting_roll"], false, "{state}");
+            assert_eq!(last(&mut tab, r#"{"type":"roll"}"#)["type"], "error");
+            // Whatever the roll, some move (perhaps the lost turn, 0000)
+            // is legal and is played with its roll.
+            let legal = state["board"]["legal"].as_array().expect("legal");
+            let mv = legal[0].as_str().expect("move");
+            let after = last(&mut tab, &format!(r#"{{"type":"move","move":"{mv}"}}"#));
+            let played = after["moves"].as_array().and_then(|m| m.last()).cloned();
+            assert_eq!(
+                played,
+                Some(Value::String(format!("{roll}{mv}"))),
+                "{after}"
+            );
+            let engine = last(&mut tab, r#"{"type":"engine","movetime":20}"#);
+            assert_eq!(engine["type"], "state", "{engine}");
+            if engine["board"]["result"] != Value::Null {
+                break;
+            }
+        }
+        assert!(rolls.len() >= 2, "{rolls:?}");
+        let pgn = last(&mut tab, r#"{"type":"export"}"#);
+        let pgn = pgn["pgn"].as_str().expect("pgn");
+        let back = crate::pgn::import(pgn).expect("import");
+        let moves: Vec<String> = parse(&tab.state())["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .filter_map(|m| m.as_str().map(str::to_string))
+            .filter(|m| !m.ends_with(':'))
+            .collect();
+        assert_eq!(back.moves, moves);
+    }
+
+    #[test]
+    fn exchanges_of_prisoners_are_offered_and_answered() {
+        let new = format!(r#"{{"type":"new","variant":"enochian","position":"{EXCHANGE_START}"}}"#);
+        // The person (Blue) offers; the engine answers for Red and Yellow.
+        let mut tab = tab();
+        let state = last(&mut tab, &new);
+        assert!(
+            state["board"]["legal"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|m| m == "exchange"))
+        );
+        let replies = tab.handle(r#"{"type":"move","move":"exchange"}"#);
+        let state = parse(replies.last().expect("state"));
+        let accepted = state["moves"] == serde_json::json!(["exchange"]);
+        let declined = replies
+            .iter()
+            .any(|r| parse(r)["type"] == "exchange_declined");
+        assert!(accepted != declined, "{replies:?}");
+        // Both teams played by people: the exchange is simply played.
+        let mut tab = self::tab();
+        tab.handle(&new);
+        let state = last(
+            &mut tab,
+            r#"{"type":"move","move":"exchange","answer":"person"}"#,
+        );
+        assert_eq!(state["moves"], serde_json::json!(["exchange"]));
+        assert!(
+            !state["board"]["position"]
+                .as_str()
+                .unwrap_or("")
+                .contains(" yk ")
+        );
+        // The engine (Blue) offers to the person (whether its search offers
+        // depends on the position, so the offer is made directly here).
+        let turn = EngineTurn {
+            elo: None,
+            movetime: 50,
+        };
+        for accept in [false, true] {
+            let mut tab = self::tab();
+            tab.handle(&new);
+            let mut replies = Vec::new();
+            tab.engine_chose("exchange", turn, true, &mut |r| replies.push(r))
+                .expect("offer");
+            assert_eq!(parse(&replies[0])["type"], "exchange_offer", "{replies:?}");
+            assert_eq!(parse(&tab.state())["offer"], true);
+            assert_eq!(
+                last(&mut tab, r#"{"type":"move","move":"h6g6"}"#)["type"],
+                "error"
+            );
+            let reply = format!(r#"{{"type":"exchange_reply","accept":{accept}}}"#);
+            let state = last(&mut tab, &reply);
+            let moves = state["moves"].as_array().expect("moves");
+            assert_eq!(moves.len(), 1, "{state}");
+            assert_eq!(moves[0] == "exchange", accept, "{state}");
+            assert_eq!(state["offer"], false);
+        }
+        // An engine answering an engine's offer decides itself.
+        let mut tab = self::tab();
+        tab.handle(&new);
+        let mut replies = Vec::new();
+        tab.engine_chose("exchange", turn, false, &mut |r| replies.push(r))
+            .expect("offer");
+        let state = parse(replies.last().expect("state"));
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(1), "{state}");
+    }
+
+    #[test]
+    fn a_pgn_import_sets_up_the_game() {
+        let mut tab = tab();
+        let state = last(
+            &mut tab,
+            r#"{"type":"import","pgn":"[Variant \"ultima\"]\n\n1. e2e3 e7e6 *"}"#,
+        );
+        assert_eq!(state["variant"], "ultima");
+        assert_eq!(state["moves"], serde_json::json!(["e2e3", "e7e6"]));
     }
 }

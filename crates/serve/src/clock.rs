@@ -1,0 +1,180 @@
+//! Game clocks for the web board: one clock per side (per army in Enochian
+//! chess), a base time and an increment added after each move. The server
+//! keeps them, so a page cannot stop its own clock; the page only shows the
+//! time counting down between messages.
+
+use std::time::Instant;
+
+/// The longest base time a page may ask for (three hours).
+pub const MAX_BASE_MS: u64 = 3 * 60 * 60 * 1000;
+/// The largest increment a page may ask for (one minute).
+pub const MAX_INCREMENT_MS: u64 = 60 * 1000;
+
+/// The clocks of one game.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    base_ms: u64,
+    increment_ms: u64,
+    /// Each side's name (as the board's `to_move` names it) and its time
+    /// left in milliseconds (negative once its flag has fallen).
+    sides: Vec<(String, i64)>,
+    /// The side whose clock runs and since when.
+    running: Option<(usize, Instant)>,
+}
+
+impl Clock {
+    /// Clocks for `sides` with `base_ms` each and `increment_ms` a move.
+    pub fn new(sides: &[String], base_ms: u64, increment_ms: u64) -> Self {
+        let base_ms = base_ms.clamp(1_000, MAX_BASE_MS);
+        Self {
+            base_ms,
+            increment_ms: increment_ms.min(MAX_INCREMENT_MS),
+            sides: sides.iter().map(|s| (s.clone(), base_ms as i64)).collect(),
+            running: None,
+        }
+    }
+
+    /// The base time, in milliseconds.
+    pub fn base_ms(&self) -> u64 {
+        self.base_ms
+    }
+
+    /// The increment, in milliseconds.
+    pub fn increment_ms(&self) -> u64 {
+        self.increment_ms
+    }
+
+    /// Starts `side`'s clock (stopping none: call [`Clock::stop`] first).
+    pub fn start(&mut self, side: &str) {
+        self.running = self
+            .sides
+            .iter()
+            .position(|(name, _)| name == side)
+            .map(|index| (index, Instant::now()));
+    }
+
+    /// Stops the running clock. Returns the side whose time ran out, if it
+    /// did; otherwise the increment is added.
+    pub fn stop(&mut self) -> Option<String> {
+        let (index, since) = self.running.take()?;
+        let spent = since.elapsed().as_millis() as i64;
+        let (name, left) = &mut self.sides[index];
+        *left -= spent;
+        if *left <= 0 {
+            return Some(name.clone());
+        }
+        *left += self.increment_ms as i64;
+        None
+    }
+
+    /// The running side, if its time has run out by now.
+    pub fn flag_fallen(&self) -> Option<String> {
+        let (index, since) = self.running?;
+        let (name, left) = &self.sides[index];
+        (*left - since.elapsed().as_millis() as i64 <= 0).then(|| name.clone())
+    }
+
+    /// Stops every clock (the game is over).
+    pub fn halt(&mut self) {
+        if let Some((index, since)) = self.running.take() {
+            self.sides[index].1 -= since.elapsed().as_millis() as i64;
+        }
+    }
+
+    /// `go`'s clock limits for the engine: `wtime`/`btime` for White and
+    /// Black, `<army>time` for Enochian chess's armies, with increments.
+    pub fn go_limits(&self) -> String {
+        let running = self.running.map(|(index, since)| (index, since.elapsed()));
+        self.sides
+            .iter()
+            .enumerate()
+            .map(|(index, (name, left))| {
+                let spent = match running {
+                    Some((i, elapsed)) if i == index => elapsed.as_millis() as i64,
+                    _ => 0,
+                };
+                let key = match name.as_str() {
+                    "White" => "w".to_string(),
+                    "Black" => "b".to_string(),
+                    army => army.to_string(),
+                };
+                format!(
+                    "{key}time {} {key}inc {}",
+                    (left - spent).max(1),
+                    self.increment_ms
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The clocks as JSON: `{"base":..,"increment":..,"left":{side: ms},
+    /// "running": side or null}` (times as of now).
+    pub fn json(&self) -> String {
+        use augur_protocol::output::json_string;
+        let left: Vec<String> = self
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(index, (name, left))| {
+                let spent = match self.running {
+                    Some((i, since)) if i == index => since.elapsed().as_millis() as i64,
+                    _ => 0,
+                };
+                format!("{}:{}", json_string(name), (left - spent).max(0))
+            })
+            .collect();
+        let running = self
+            .running
+            .map_or("null".to_string(), |(i, _)| json_string(&self.sides[i].0));
+        format!(
+            "{{\"base\":{},\"increment\":{},\"left\":{{{}}},\"running\":{running}}}",
+            self.base_ms,
+            self.increment_ms,
+            left.join(",")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sides(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_move_in_time_earns_the_increment_and_a_late_one_falls() {
+        let mut clock = Clock::new(&sides(&["White", "Black"]), 1_000, 500);
+        clock.start("White");
+        assert_eq!(clock.stop(), None);
+        let json: serde_json::Value = serde_json::from_str(&clock.json()).expect("json");
+        let white = json["left"]["White"].as_i64().expect("ms");
+        assert!((1_400..=1_500).contains(&white), "{json}");
+        assert_eq!(json["running"], serde_json::Value::Null);
+        clock.start("Black");
+        assert!(
+            clock.go_limits().starts_with("wtime "),
+            "{}",
+            clock.go_limits()
+        );
+        assert!(clock.go_limits().contains("binc 500"));
+        clock.sides[1].1 = 0;
+        assert_eq!(clock.flag_fallen().as_deref(), Some("Black"));
+        assert_eq!(clock.stop().as_deref(), Some("Black"));
+    }
+
+    #[test]
+    fn enochian_armies_each_have_a_clock() {
+        let mut clock = Clock::new(&sides(&["yellow", "blue", "red", "black"]), 60_000, 0);
+        clock.start("red");
+        let limits = clock.go_limits();
+        for key in ["yellowtime", "bluetime", "redtime", "blacktime", "redinc 0"] {
+            assert!(limits.contains(key), "{limits}");
+        }
+        assert_eq!(clock.flag_fallen(), None);
+        clock.halt();
+        assert_eq!(clock.flag_fallen(), None);
+    }
+}
