@@ -159,6 +159,12 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            for variant, checks in SPECIAL_MOVES.items():
+                for check in checks:
+                    print(f"{variant}: {check(page)}")
+            print(f"clock: {play_on_the_clock(page)}")
+            print(f"analysis: {analyse_and_stop(page)}")
+            print(f"import: {import_pgn(page)}")
             drag_a_move(page)
             print("drag: g1f3 played by dragging, the engine answered")
             second_side_and_resign(page)
@@ -174,9 +180,223 @@ def main():
     print("browser check passed")
 
 
+def load(page, variant, position, moves=""):
+    """Sets up `position` (and `moves`) through the import fields, moving
+    for both sides (the engine does not answer)."""
+    page.uncheck("#engine-plays")
+    if page.input_value("#variant") != variant:
+        page.select_option("#variant", variant)
+    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.fill("#position-text", position)
+    page.fill("#moves-text", moves)
+    page.click("#load")
+    count = len(moves.split())
+    page.wait_for_function("([p, n]) => document.body.dataset.start === p && document.body.dataset.moves === String(n)",
+                           arg=[position, count])
+    page.evaluate("() => { document.querySelector('details').open = false; }")
+
+
+def click_move(page, origin, target, choice=None):
+    """Clicks origin then target; picks `choice` (a move text, or a
+    predicate on it) in the chooser when one appears. Returns the move text
+    recorded."""
+    before = move_count(page)
+    page.click(f"[data-square='{origin}']")
+    if target != origin:
+        page.click(f"[data-square='{target}']")
+    if choice is not None:
+        page.wait_for_selector("#chooser button", timeout=5000)
+        options = page.eval_on_selector_all("#chooser button", "bs => bs.map(b => b.dataset.move)")
+        wanted = next(m for m in options if (choice(m) if callable(choice) else m == choice))
+        page.click(f"#chooser button[data-move='{wanted}']")
+    wait_moves(page, before + 1)
+    return page.locator("#moves li").nth(before).inner_text()
+
+
+def piece_on(page, square):
+    return page.eval_on_selector(f"[data-square='{square}']",
+                                 "c => { const p = c.querySelector('[data-piece]'); return p ? p.dataset.piece : null; }")
+
+
+def chess_promotion(page):
+    load(page, "chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    played = click_move(page, "a7", "a8", "a7a8r")
+    assert played == "a7a8r" and piece_on(page, "a8") == "R", (played, piece_on(page, "a8"))
+    return "promotion chosen in the chooser (a7a8r)"
+
+
+def chess_castling(page):
+    load(page, "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    played = click_move(page, "e1", "g1")
+    assert played == "e1g1" and piece_on(page, "f1") == "R", played
+    played = click_move(page, "e8", "c8")
+    assert played == "e8c8" and piece_on(page, "d8") == "r", played
+    return "castling both ways by moving the king (e1g1, e8c8)"
+
+
+def ultima_capture(page):
+    load(page, "ultima", "7k/8/8/3Qr3/8/8/8/K7 w 0")
+    assert piece_on(page, "e5") == "r"
+    played = click_move(page, "d5", "b5")
+    captured = page.eval_on_selector("[data-square='e5']", "c => c.classList.contains('captured')")
+    assert played == "d5b5" and piece_on(page, "e5") is None and captured, played
+    return "capture by withdrawal: the coordinator on e5 vanished with a cue"
+
+
+def oracle_fetch(page):
+    load(page, "oracle", "4l3/8/8/8/8/8/8/4L3 PHS - w 0 1")
+    played = click_move(page, "e1", "e2", "e1e2+h")
+    assert played == "e1e2+h" and piece_on(page, "e1") == "H()", (played, piece_on(page, "e1"))
+    return "fetch chosen in the chooser (e1e2+h), a lifeless Horse body appears"
+
+
+def oracle_soul_and_summon(page):
+    load(page, "oracle", "4l3/8/8/4c()3/4S3/8/8/4L3 - - w 0 1")
+    played = click_move(page, "e4", "e5")
+    assert played == "s~e4e5" and piece_on(page, "e5") == "c(s)", (played, piece_on(page, "e5"))
+    load(page, "oracle", "4l3/3H4/8/8/3P(ce)4/8/8/4L3 - hs w 0 1")
+    played = click_move(page, "d4", "d7", lambda m: "~" in m and m.endswith("+s"))
+    assert piece_on(page, "d7") == "H(c)" and "s" in piece_on(page, "d4"), (played, piece_on(page, "d4"))
+    return f"soul move (s~e4e5) and summon ({played}) through the chooser"
+
+
+def oracle_promotion(page):
+    load(page, "oracle", "S3l3/8/8/8/8/8/8/4L3 P - w 5 1")
+    played = click_move(page, "a8", "a8", "p@a8")
+    assert played == "p@a8" and piece_on(page, "a8") == "P", (played, piece_on(page, "a8"))
+    return "promotion on its square (p@a8): a lifeless Priestess body replaces the Soldier"
+
+
+def enochian_throne(page):
+    load(page, "enochian", "")
+    played = click_move(page, "h8", "f6")
+    assert played == "h8f6Q" and piece_on(page, "h8") == "bK", (played, piece_on(page, "h8"))
+    return "the partner left the shared throne (h8f6Q)"
+
+
+def enochian_exchange(page):
+    load(page, "enochian", EXCHANGE_START)
+    page.wait_for_selector("#offer-exchange", state="visible")
+    before = move_count(page)
+    page.click("#offer-exchange")
+    page.wait_for_function("(n) => document.querySelectorAll('#moves li').length > n"
+                           " || document.querySelector('#notice').textContent.includes('declined')", arg=before)
+    answer = "accepted" if move_count(page) > before else "declined"
+    # With every army played by the person, the offer is simply played.
+    for army in ("yellow", "blue", "red", "black"):
+        page.select_option(f"#army-{army}", "person")
+    load(page, "enochian", EXCHANGE_START)
+    page.click("#offer-exchange")
+    wait_moves(page, 1)
+    assert page.locator("#moves li").first.inner_text() == "exchange"
+    page.select_option("#side", "second")
+    page.select_option("#side", "first")
+    return f"exchange of prisoners offered by button (the engine {answer}; between people, played)"
+
+
+def enochian_divination(page):
+    page.check("#divination")
+    page.check("#engine-plays")
+    page.click("#new-game")
+    page.wait_for_selector("#die", state="visible")
+    rolls = []
+    for _ in range(3):
+        page.wait_for_selector("#roll", state="visible", timeout=30000)
+        before = move_count(page)
+        page.click("#roll")
+        page.wait_for_function("() => !document.querySelector('#die').textContent.includes('not rolled')")
+        die = page.inner_text("#die")
+        rolls.append(die)
+        legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)")
+        if legal == ["0000"]:
+            page.wait_for_function("() => document.querySelector('#notice').textContent.includes('turn is lost')")
+            wait_moves(page, before + 1)  # The lost turn is played for the person.
+        else:
+            click_a_legal_move(page, [])
+        wait_moves(page, before + 2)
+        texts = [li.inner_text() for li in page.locator("#moves li").all()]
+        assert all(re.match(r"^[1-6]:", t) for t in texts), texts
+    page.uncheck("#divination")
+    return f"divination: rolled by button ({'; '.join(rolls)}), every move carries its roll"
+
+
+SPECIAL_MOVES = {
+    "chess": [chess_promotion, chess_castling],
+    "ultima": [ultima_capture],
+    "oracle": [oracle_fetch, oracle_soul_and_summon, oracle_promotion],
+    "enochian": [enochian_throne, enochian_exchange, enochian_divination],
+}
+
+EXCHANGE_START = ("yQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/"
+                  "kBkPB2rPNrPRrPBrPQ/kQkPQ2rNrRrBrKQ b d yk - -")
+
+
+def clock_text(page, side):
+    return page.inner_text(f".clock[data-side='{side}']")
+
+
+def play_on_the_clock(page):
+    """A game with clocks: the person's runs while they think, the engine
+    plays on its own."""
+    page.select_option("#clock", "1+0")
+    page.check("#engine-plays")
+    page.select_option("#variant", "chess")
+    page.click("#new-game")
+    page.wait_for_selector(".clock.running[data-side='White']")
+    first = clock_text(page, "White")
+    time.sleep(1.3)
+    assert clock_text(page, "White") != first, "the person's clock does not run"
+    click_move(page, "e2", "e4")
+    wait_moves(page, 2)
+    page.wait_for_selector(".clock.running[data-side='White']")
+    black = clock_text(page, "Black")
+    assert black.startswith("Black 0:5") or black == "Black 1:00", black
+    page.select_option("#clock", "")
+    return f"1 minute each; after a move each, {clock_text(page, 'White')} and {black}"
+
+
+def analyse_and_stop(page):
+    """An endless analysis deepens until stopped, and restarts after a move
+    made for either side."""
+    page.uncheck("#engine-plays")
+    page.select_option("#variant", "ultima")
+    page.click("#new-game")
+    wait_moves_exact(page, 0)
+    page.click("#analyse")
+    page.wait_for_function("() => Number(document.querySelector('#depth').textContent) >= 2", timeout=30000)
+    first = int(page.inner_text("#depth"))
+    time.sleep(1.5)
+    later = int(page.inner_text("#depth"))
+    assert later >= first, (first, later)
+    click_a_legal_move(page, [])
+    page.wait_for_function("() => document.querySelector('#depth').textContent !== '-'", timeout=30000)
+    page.click("#analyse")
+    page.wait_for_function("() => document.querySelector('#analyse').textContent === 'Analyse'")
+    settled = page.inner_text("#depth")
+    time.sleep(0.6)
+    assert page.inner_text("#depth") == settled, "the analysis did not stop"
+    return f"depth {first} then {later}, restarted after a move, stopped at depth {settled}"
+
+
+def import_pgn(page):
+    """PGN pasted into the page (SAN, a comment, a variation) becomes the
+    game in move text."""
+    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.fill("#pgn", '[Event "pasted"]\n\n1. e4 {a comment} e5 (1... c5) 2. Nf3 Nc6 *\n')
+    page.click("#import-pgn")
+    wait_moves_exact(page, 4)
+    texts = [li.inner_text() for li in page.locator("#moves li").all()]
+    assert texts == ["e2e4", "e7e5", "g1f3", "b8c6"], texts
+    assert page.input_value("#variant") == "chess"
+    page.evaluate("() => { document.querySelector('details').open = false; }")
+    return "SAN with a comment and a variation read as " + " ".join(texts)
+
+
 def drag_a_move(page):
     """A move by drag: press on a piece, release on one of its targets."""
+    page.check("#engine-plays")
     page.select_option("#variant", "chess")
+    page.click("#new-game")
     wait_moves_exact(page, 0)
     page.locator("[data-square='g1']").drag_to(page.locator("[data-square='f3']"))
     wait_moves(page, 1)
@@ -193,7 +413,8 @@ def second_side_and_resign(page):
     time.sleep(0.5)
     assert move_count(page) == 1, "the engine should wait for the person"
     page.click("#resign")
-    assert "resigned" in page.inner_text("#status")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('resigns')")
+    assert page.inner_text("#status") == "White wins (Black resigns)", page.inner_text("#status")
     page.select_option("#side", "first")
     page.click("#new-game")
     wait_moves_exact(page, 0)

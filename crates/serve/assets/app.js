@@ -1,7 +1,7 @@
 // Augur's board page. The server (augur serve) owns the game: it sends the
-// position, the legal moves (move text) and the result; this page draws
-// them, highlights the targets of a picked piece among the legal moves, and
-// never decides legality itself.
+// position, the legal moves (move text), the clocks and the result; this
+// page draws them, highlights the targets of a picked piece among the legal
+// moves, and never decides legality itself.
 "use strict";
 
 const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
@@ -10,31 +10,41 @@ const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
 const ULTIMA = { k: ["♚", "King"], q: ["⇠", "Withdrawer"], r: ["✚", "Coordinator"],
                  n: ["↟", "Long leaper"], b: ["◈", "Chameleon"], p: ["●", "Pincer"],
                  m: ["⊗", "Immobilizer"] };
-// What each field of a game's position string says (protocol.md), shown
-// beside the board: Oracle chess's earth and underworld pools, Enochian
-// chess's direction, frozen armies, control and die, and so on.
+// Oracle chess: bodies drawn as the chess piece they move like; the souls a
+// body hosts are written under it unless it hosts just its own.
+const ORACLE = { l: ["♚", "Lord"], p: ["♛", "Priestess"], c: ["♜", "Chariot"],
+                 e: ["♝", "Elephant"], h: ["♞", "Horse"], s: ["♟", "Soldier"] };
+const SOUL_NAMES = { l: "Lord", c: "Chariot", e: "Elephant", h: "Horse", s: "Soldier" };
+// Enochian chess: each army's team, and what a roll of the die asks for.
+const ARMIES = ["yellow", "blue", "red", "black"];
+const ARMY_TEAM = { yellow: "RedYellow", red: "RedYellow", blue: "BlueBlack", black: "BlueBlack" };
+const ARMY_LETTER = { y: "Yellow", b: "Blue", r: "Red", k: "Black" };
+const DIE = { 1: "King", 2: "Knight", 3: "Bishop", 4: "Queen", 5: "Rook", 6: "pawn" };
+// Each field of a game's position string (protocol.md), labelled and put
+// in words beside the board.
 const FIELDS = {
   chess: ["Board", "To move", "Castling", "En passant", "Half-moves", "Move"],
   ultima: ["Board", "To move", "Plies"],
   oracle: ["Board", "Earth", "Underworld", "To move", "Quiet plies", "Round"],
   enochian: ["Board", "Army to move", "Direction", "Frozen armies", "Control", "Die"],
 };
-// Where the pointer was last (a drag may end over a square redrawn since).
-const lastPointer = { x: 0, y: 0 };
-document.addEventListener("pointermove", (event) => {
-  lastPointer.x = event.clientX;
-  lastPointer.y = event.clientY;
-});
-document.addEventListener("pointerdown", (event) => {
-  lastPointer.x = event.clientX;
-  lastPointer.y = event.clientY;
-});
-
 // Enochian chess: each army's throne (its King's home square).
 const THRONES = { a8: "y", h8: "b", h1: "r", a1: "k" };
 const $ = (id) => document.getElementById(id);
+
+// Where the pointer was last (a drag may end over a square redrawn since).
+const lastPointer = { x: 0, y: 0 };
+for (const kind of ["pointermove", "pointerdown"]) {
+  document.addEventListener(kind, (event) => {
+    lastPointer.x = event.clientX;
+    lastPointer.y = event.clientY;
+  });
+}
+
 let socket = null;
 let state = null;
+// When the last state arrived (the clocks count down from it).
+let stateTime = 0;
 let picked = null;
 let flipped = false;
 let busy = false;
@@ -43,10 +53,10 @@ let answerNext = false;
 // Watching: the engine plays both sides, the first side at "Engine level",
 // the second at "Second engine".
 let watching = false;
-// The person resigned this game (the page's own record; the engine's game
-// goes on only if a new one is not started).
-let resigned = false;
+// Analysing: an endless analysis runs, restarted after every move.
+let analysing = false;
 let previousPieces = new Map();
+let flagSent = false;
 
 // A short click for each move, when sound is on.
 function beep() {
@@ -73,42 +83,82 @@ function connect() {
 
 // The squares a move text names, in order (e.g. "e2e4" -> ["e2", "e4"]).
 function squaresOf(text) {
-  return text.match(/[a-h][1-8]/g) || [];
+  return text.replace(/^\d:/, "").match(/[a-h][1-8]/g) || [];
 }
+
+// --- Sides -----------------------------------------------------------------
+
+// The sides the person plays, as the board names the side to move: a team
+// (White or Black), or in Enochian chess the armies marked "person".
+function personSides() {
+  if (state && state.variant === "enochian") {
+    return ARMIES.filter((army) => $(`army-${army}`).value === "person");
+  }
+  return $("side").value === "first" ? ["White"] : ["Black"];
+}
+
+// The team a side (a team or an Enochian army) belongs to.
+function teamOf(side) {
+  return ARMY_TEAM[side] || side;
+}
+
+// Whether the person plays any side of `team`.
+function personPlaysTeam(team) {
+  return personSides().some((side) => teamOf(side) === team);
+}
+
+// The other team than the one to move (the one that answers an offer).
+function otherTeam() {
+  return state.board.teams.find((team) => team !== state.board.team);
+}
+
+// The side-choice controls: "Play as" sets the Enochian armies too (the
+// first team is Blue and Black, the second Yellow and Red).
+function sideChanged() {
+  const first = $("side").value === "first";
+  for (const army of ARMIES) {
+    const mine = (ARMY_TEAM[army] === "BlueBlack") === first;
+    $(`army-${army}`).value = mine ? "person" : "engine";
+  }
+}
+
+function gameOver() {
+  return Boolean(state && (state.board.result || state.over));
+}
+
+function enginesTurn() {
+  return $("engine-plays").checked && !personSides().includes(state.board.to_move);
+}
+
+// --- Messages from the server ----------------------------------------------
 
 function receive(message) {
   if (message.type === "state") {
     const grew = state && message.moves.length !== state.moves.length;
     state = message;
+    stateTime = performance.now();
+    flagSent = false;
     if (grew) beep();
     busy = false;
     picked = null;
     render();
-    const over = state.board.result || resigned;
-    const enginesTurn = $("engine-plays").checked && !personSides().includes(state.board.to_move);
-    if (watching && !over) {
-      answerNext = false;
-      engineMove(state.moves.length % 2 === 1 ? $("level-b").value : $("level").value);
-    } else if ((answerNext || enginesTurn) && !over) {
-      answerNext = false;
-      engineMove();
-    }
-    answerNext = false;
+    afterState();
   } else if (message.type === "engine_move") {
     $("status").textContent = "";
   } else if (message.type === "analysis") {
-    const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
-    $("score").textContent = match ? match[1] : "-";
-    showEvaluation(match ? match[1] : null);
-    showArrow(message.bestmove);
-    $("lines").replaceChildren(...(message.lines || []).map((line) => {
-      const item = document.createElement("li");
-      item.textContent = `${line.score}: ${line.pv}`;
-      return item;
-    }));
-    busy = false;
+    showAnalysis(message);
+    if (message.final) {
+      busy = false;
+      if (!analysing) $("analyse").textContent = "Analyse";
+    }
   } else if (message.type === "export") {
     $("pgn").value = message.pgn;
+  } else if (message.type === "exchange_offer") {
+    $("offer-text").textContent =
+      `${capitalise(state.board.to_move)} offers an exchange of prisoners: both frozen armies revive and each team's taken King returns.`;
+    $("offer-dialog").hidden = false;
+  } else if (message.type === "exchange_declined") {
+    $("notice").textContent = "The exchange of prisoners was declined.";
   } else if (message.type === "error") {
     $("status").textContent = `error: ${message.message}`;
     busy = false;
@@ -116,8 +166,46 @@ function receive(message) {
   }
 }
 
+// What happens once a new state is drawn: the engine's turn, a lost turn,
+// the analysis restarted.
+function afterState() {
+  const board = state.board;
+  if (gameOver() || state.offer) {
+    answerNext = false;
+    watching = watching && !gameOver();
+    $("watch").textContent = watching ? "Stop watching" : "Watch";
+    return;
+  }
+  if (watching) {
+    answerNext = false;
+    engineMove(watchLevel());
+  } else if (answerNext || enginesTurn()) {
+    answerNext = false;
+    engineMove();
+  } else if (board.legal.length === 1 && board.legal[0] === "0000" && !board.awaiting_roll) {
+    // The person's roll allows no move: the turn is lost.
+    const die = board.position.split(" ").pop();
+    $("notice").textContent =
+      `${capitalise(board.to_move)} rolled ${die} (${DIE[die] || "?"}): nothing of that kind can move, the turn is lost.`;
+    const shown = state;
+    setTimeout(() => { if (state === shown) play("0000"); }, 900);
+  } else if (analysing) {
+    startAnalysis();
+  }
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function watchLevel() {
+  return state.moves.length % 2 === 1 ? $("level-b").value : $("level").value;
+}
+
 function engineMove(levelOverride) {
-  if (busy) {
+  // A running analysis is interrupted by the request; any other pending
+  // reply is waited for.
+  if (busy && !analysing) {
     answerNext = true; // Asked while a reply is pending: move after it.
     return;
   }
@@ -125,7 +213,49 @@ function engineMove(levelOverride) {
   $("status").textContent = "engine thinking…";
   const level = typeof levelOverride === "string" ? levelOverride : $("level").value;
   send({ type: "engine", movetime: Number($("movetime").value) || 500,
-         elo: level === "" ? null : Number(level) });
+         elo: level === "" ? null : Number(level),
+         answer: !watching && personPlaysTeam(otherTeam()) ? "person" : "engine" });
+}
+
+// --- Drawing ---------------------------------------------------------------
+
+function pieceElement(piece) {
+  const span = document.createElement("span");
+  span.dataset.piece = piece;
+  const white = piece[0] === piece[0].toUpperCase();
+  const colour = white ? "white" : "black";
+  if (state.variant === "chess") {
+    span.className = `piece ${colour}`;
+    span.textContent = GLYPHS[piece];
+  } else if (state.variant === "ultima") {
+    const [glyph, name] = ULTIMA[piece.toLowerCase()];
+    span.className = `piece ${colour}`;
+    span.textContent = glyph;
+    span.title = name;
+  } else if (state.variant === "oracle") {
+    // "H", "H(c)", "C()", "P(ce)"; a bare P is a lifeless Priestess.
+    const body = piece[0].toLowerCase();
+    const souls = /\((.*)\)/.exec(piece);
+    const lifeless = (souls && souls[1] === "") || piece === "P" || piece === "p";
+    span.className = `piece oracle ${colour}${lifeless ? " lifeless" : ""}`;
+    span.textContent = ORACLE[body][0];
+    const hosted = souls ? souls[1] : "";
+    span.title = `${white ? "White" : "Black"} ${ORACLE[body][1]}${lifeless ? " (lifeless)"
+      : hosted ? " hosting " + [...hosted].map((s) => SOUL_NAMES[s]).join(", ") : ""}`;
+    if (hosted) {
+      const small = document.createElement("small");
+      small.className = "souls";
+      small.textContent = hosted;
+      span.appendChild(small);
+    }
+  } else {
+    // Enochian: army letter first, y(ellow), b(lue), r(ed), k (black); a
+    // shared throne shows both pieces.
+    span.className = `piece other army-${piece[0]}`;
+    span.textContent = piece.slice(1);
+    span.title = `${ARMY_LETTER[piece[0]]} ${piece.slice(1)}`;
+  }
+  return span;
 }
 
 function render() {
@@ -156,26 +286,10 @@ function render() {
       if (vanished.has(name)) cell.classList.add("captured");
       if (state.variant === "enochian" && THRONES[name]) {
         cell.classList.add("throne", `throne-${THRONES[name]}`);
-        cell.title = "throne";
+        cell.title = `${ARMY_LETTER[THRONES[name]]}'s throne`;
       }
       const piece = pieces.get(name);
-      if (piece) {
-        const span = document.createElement("span");
-        span.dataset.piece = piece;
-        const ultima = state.variant === "ultima" ? ULTIMA[piece.toLowerCase()] : null;
-        const glyph = state.variant === "chess" ? GLYPHS[piece] : ultima ? ultima[0] : null;
-        if (ultima) span.title = ultima[1];
-        if (glyph) {
-          span.className = `piece ${piece === piece.toUpperCase() ? "white" : "black"}`;
-        } else if (state.variant === "enochian") {
-          // Army letter first: y(ellow), b(lue), r(ed), k (black).
-          span.className = `piece other army-${piece[0]}`;
-        } else {
-          span.className = `piece other ${piece[0] === piece[0].toUpperCase() ? "white" : "black"}`;
-        }
-        span.textContent = glyph || (state.variant === "enochian" ? piece.slice(1) : piece);
-        cell.appendChild(span);
-      }
+      if (piece) cell.appendChild(pieceElement(piece));
       // Click-click (press and release on one square, then on another) and
       // drag (press on a piece, release on a target) both end in clicked().
       cell.addEventListener("pointerdown", (event) => {
@@ -195,41 +309,177 @@ function render() {
   const listed = board.pieces.length > 0;
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
-  $("to-move").textContent = board.to_move;
+  $("to-move").textContent = capitalise(board.to_move);
+  renderFields();
+  renderLegend();
+  renderMoves();
+  renderControls();
+  renderClocks();
+  $("status").textContent = resultText();
+  $("variant").value = state.variant; // An import may change the game.
+  $("position-text").value = state.start || "";
+  // For scripts: the game's start as given, and its move count.
+  document.body.dataset.start = state.start || "";
+  document.body.dataset.moves = String(state.moves.length);
+  $("moves-text").value = state.moves.join(" ");
+  $("chooser").hidden = true;
+  $("offer-dialog").hidden = !state.offer;
+}
+
+function resultText() {
+  const result = state.board.result || state.over;
+  if (!result) return "";
+  return `${result.winner ? result.winner + " wins" : "Draw"} (${result.reason})`;
+}
+
+// The position string's fields, each labelled and put in words.
+function renderFields() {
   const labels = FIELDS[state.variant] || [];
-  $("fields").replaceChildren(...board.position.split(" ").slice(1).flatMap((value, i) => {
+  const values = state.board.position.split(" ");
+  $("fields").replaceChildren(...values.slice(1).flatMap((value, i) => {
     const term = document.createElement("dt");
     term.textContent = labels[i + 1] || `Field ${i + 2}`;
     const detail = document.createElement("dd");
-    detail.textContent = value;
+    detail.textContent = describeField(term.textContent, value);
     detail.dataset.field = term.textContent;
+    detail.dataset.value = value;
     return [term, detail];
   }));
-  $("legend").hidden = state.variant !== "ultima";
-  $("legend").replaceChildren(...Object.values(ULTIMA).map(([g, n]) => {
+}
+
+// A position string field in words (Oracle's pools counted, Enochian
+// chess's direction, frozen armies, control and die named).
+function describeField(label, value) {
+  const counted = (letters, names) => {
+    if (value === "-") return "none";
+    const counts = new Map();
+    for (const c of letters) counts.set(c, (counts.get(c) || 0) + 1);
+    return [...counts].map(([c, n]) => `${n}× ${names(c)}`).join(", ");
+  };
+  switch (label) {
+    case "Earth":
+      return counted(value, (c) => `${c === c.toUpperCase() ? "White" : "Black"} ${ORACLE[c.toLowerCase()][1]}`);
+    case "Underworld":
+      return counted(value, (c) => SOUL_NAMES[c]);
+    case "Direction":
+      return value === "d" ? "clockwise (Yellow, Blue, Red, Black)"
+        : value === "w" ? "widdershins (Black, Red, Blue, Yellow)" : value;
+    case "Frozen armies":
+      return value === "-" ? "none" : [...value].map((c) => ARMY_LETTER[c]).join(", ");
+    case "Control":
+      return value === "-" ? "each army its own" : value.match(/../g)
+        .map((pair) => `${ARMY_LETTER[pair[0]]} commands ${ARMY_LETTER[pair[1]]}`).join(", ");
+    case "Die":
+      return value === "-" ? "no dice" : value === "?" ? "to be rolled" : `${value} (${DIE[value]})`;
+    case "Army to move":
+      return ARMY_LETTER[value] || value;
+    default:
+      return value;
+  }
+}
+
+function renderLegend() {
+  const legend = state.variant === "ultima" ? Object.values(ULTIMA)
+    : state.variant === "oracle" ? [...Object.values(ORACLE), ["c e h l s", "souls hosted"], ["faded", "lifeless"]]
+    : state.variant === "enochian" ? [["K", "King"], ["Q", "Queen (leaps two)"], ["R", "Rook"], ["B", "Bishop"],
+      ["N", "Knight"], ["P…", "pawn of …"], ["KQ", "King and partner on a throne"], ["▢", "throne (army colour)"],
+      ["❄", "frozen army"]]
+    : [];
+  $("legend").hidden = legend.length === 0;
+  $("legend").replaceChildren(...legend.map(([g, n]) => {
     const item = document.createElement("li");
     item.textContent = `${g} ${n}`;
     return item;
   }));
-  const moves = $("moves");
-  moves.replaceChildren(...state.moves.map((m) => {
+}
+
+function renderMoves() {
+  $("moves").replaceChildren(...state.moves.filter((m) => !m.endsWith(":")).map((m) => {
     const li = document.createElement("li");
     li.textContent = m;
+    if (m.endsWith("0000")) li.title = "turn lost or passed";
     return li;
   }));
-  const legal = $("legal");
-  legal.replaceChildren(...board.legal.map((m) => {
+  $("legal").replaceChildren(...state.board.legal.map((m) => {
     const option = document.createElement("option");
     option.value = m;
     option.textContent = m;
     return option;
   }));
-  $("status").textContent = board.result
-    ? `${board.result.winner ? board.result.winner + " wins" : "Draw"} (${board.result.reason})`
-    : resigned ? "You resigned" : "";
-  $("position-text").value = state.start || "";
-  $("moves-text").value = state.moves.join(" ");
-  $("chooser").hidden = true;
+}
+
+// Buttons that depend on the position: the die, the offer of an exchange.
+function renderControls() {
+  const board = state.board;
+  const mine = personSides().includes(board.to_move) && !gameOver() && !watching;
+  $("roll").hidden = !(board.awaiting_roll && mine);
+  $("offer-exchange").hidden = !(mine && board.legal.includes("exchange"));
+  const enochian = state.variant === "enochian";
+  $("armies").hidden = !enochian;
+  $("divination-choice").hidden = !enochian;
+  const die = board.position.split(" ").pop();
+  $("die").hidden = !state.divination;
+  $("die").textContent = state.divination ? `Die: ${die === "?" ? "not rolled" : `${die} (${DIE[die]})`}` : "";
+  if (!state.moves.length) $("notice").textContent = "";
+}
+
+// The clocks: the server's times, counted down locally for the side whose
+// clock runs.
+function renderClocks() {
+  const clock = state.clock;
+  $("clocks").hidden = !clock;
+  if (!clock) return;
+  $("clocks").replaceChildren(...Object.keys(clock.left).map((side) => {
+    const item = document.createElement("span");
+    item.className = "clock";
+    item.dataset.side = side;
+    return item;
+  }));
+  tickClocks();
+}
+
+function tickClocks() {
+  if (!state || !state.clock) return;
+  const clock = state.clock;
+  for (const item of $("clocks").children) {
+    const side = item.dataset.side;
+    let left = clock.left[side];
+    if (clock.running === side) left -= performance.now() - stateTime;
+    left = Math.max(0, left);
+    const seconds = Math.ceil(left / 1000);
+    item.textContent = `${capitalise(side)} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    item.classList.toggle("running", clock.running === side);
+    item.classList.toggle("out", left <= 0);
+    if (clock.running === side && left <= 0 && !flagSent) {
+      flagSent = true;
+      send({ type: "flag" });
+    }
+  }
+}
+setInterval(tickClocks, 200);
+
+// --- Analysis ----------------------------------------------------------------
+
+function showAnalysis(message) {
+  const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
+  const depth = / depth (\d+)/.exec(message.info);
+  $("score").textContent = match ? match[1] : "-";
+  $("depth").textContent = depth ? depth[1] : "-";
+  showEvaluation(match ? match[1] : null);
+  showArrow(message.bestmove);
+  $("lines").replaceChildren(...(message.lines || []).map((line) => {
+    const item = document.createElement("li");
+    item.textContent = `${line.score}: ${line.pv}`;
+    return item;
+  }));
+}
+
+function startAnalysis() {
+  if (gameOver() || state.board.awaiting_roll) return;
+  busy = true;
+  $("score").textContent = "-";
+  $("depth").textContent = "-";
+  send({ type: "analyse", infinite: true });
 }
 
 // The eval bar: the side to move's share, 50% for equality (a logistic
@@ -266,8 +516,10 @@ function showArrow(move) {
   $("arrows").appendChild(line);
 }
 
+// --- Moving ----------------------------------------------------------------
+
 function clicked(square) {
-  if (!state || busy || state.board.result || resigned) return;
+  if (!state || gameOver() || state.offer || (busy && !analysing)) return;
   const legal = state.board.legal;
   if (picked) {
     const matches = legal.filter((m) => {
@@ -279,6 +531,10 @@ function clicked(square) {
   }
   picked = legal.some((m) => squaresOf(m)[0] === square) ? square : null;
   render();
+  // Moves that name only this square (Oracle's promotion, p@e8) are
+  // offered at once.
+  const here = legal.filter((m) => squaresOf(m).length === 1 && squaresOf(m)[0] === picked);
+  if (here.length) choose(here);
 }
 
 // Several moves share one pair of squares (promotions, Oracle's kinds of
@@ -295,51 +551,75 @@ function choose(moves) {
   chooser.hidden = false;
 }
 
-// The sides the person plays: a team (White or Black), or in Enochian
-// chess the team's two armies (Blue and Black move first, then Yellow and
-// Red).
-function personSides() {
-  return $("side").value === "first" ? ["White", "blue", "black"] : ["Black", "yellow", "red"];
-}
-
 function play(move) {
   picked = null;
   busy = true;
-  send({ type: "move", move });
+  if (move !== "0000") $("notice").textContent = ""; // A lost turn stays explained.
+  // An exchange needs the other team's consent: the person's, when the
+  // person plays an army of it, else the engine's.
+  const answer = move === "exchange" && !personPlaysTeam(otherTeam()) ? "engine" : "person";
+  send({ type: "move", move, answer });
+}
+
+function clockChoice() {
+  const value = $("clock").value;
+  if (!value) return null;
+  const [minutes, seconds] = value.split("+").map(Number);
+  return { base: minutes * 60000, increment: seconds * 1000 };
 }
 
 function newGame() {
   busy = true;
-  resigned = false;
+  watching = false;
+  analysing = false;
+  $("watch").textContent = "Watch";
+  $("analyse").textContent = "Analyse";
   previousPieces = new Map();
-  send({ type: "new", variant: $("variant").value });
+  const variant = $("variant").value;
+  send({ type: "new", variant, clock: clockChoice(),
+         divination: variant === "enochian" && $("divination").checked });
 }
 
+// --- Controls ----------------------------------------------------------------
+
 $("new-game").addEventListener("click", newGame);
-$("resign").addEventListener("click", () => {
-  if (!state || state.board.result) return;
-  resigned = true;
-  watching = false;
-  $("status").textContent = "You resigned";
-});
 $("variant").addEventListener("change", newGame);
+$("side").addEventListener("change", sideChanged);
+for (const army of ARMIES) {
+  $(`army-${army}`).addEventListener("change", () => { if (state) { render(); afterState(); } });
+}
+$("resign").addEventListener("click", () => {
+  if (!state || gameOver()) return;
+  watching = false;
+  const mine = personSides();
+  const side = mine.includes(state.board.to_move) ? state.board.to_move : mine[0];
+  send({ type: "resign", team: teamOf(side || state.board.to_move) });
+});
 $("undo").addEventListener("click", () => {
   // With the engine answering, take back its move and the person's.
   const plies = $("engine-plays").checked && state && state.moves.length >= 2 ? 2 : 1;
   send({ type: "undo", plies });
 });
 $("engine-move").addEventListener("click", () => engineMove());
+$("roll").addEventListener("click", () => { busy = true; send({ type: "roll" }); });
+$("offer-exchange").addEventListener("click", () => play("exchange"));
+$("accept-offer").addEventListener("click", () => send({ type: "exchange_reply", accept: true }));
+$("decline-offer").addEventListener("click", () => send({ type: "exchange_reply", accept: false }));
 $("watch").addEventListener("click", () => {
   watching = !watching;
   $("watch").textContent = watching ? "Stop watching" : "Watch";
-  if (watching && state && !state.board.result) {
-    engineMove(state.moves.length % 2 === 1 ? $("level-b").value : $("level").value);
-  }
+  if (watching && state && !gameOver()) engineMove(watchLevel());
 });
 $("analyse").addEventListener("click", () => {
-  busy = true;
-  $("score").textContent = "-";
-  send({ type: "analyse", depth: 12 });
+  if (analysing) {
+    analysing = false;
+    $("analyse").textContent = "Analyse";
+    send({ type: "stop" });
+    return;
+  }
+  analysing = true;
+  $("analyse").textContent = "Stop analysis";
+  startAnalysis();
 });
 $("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
 $("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
@@ -347,10 +627,17 @@ $("export").addEventListener("click", () => {
   $("pgn").value = "";
   send({ type: "export" });
 });
+$("import-pgn").addEventListener("click", () => {
+  previousPieces = new Map(); // A loaded game is not a capture.
+  send({ type: "import", pgn: $("pgn").value });
+});
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
   previousPieces = new Map(); // A loaded game is not a capture.
-  send({ type: "new", variant: $("variant").value, position: position || null, moves });
+  const variant = $("variant").value;
+  send({ type: "new", variant, position: position || null, moves, clock: clockChoice(),
+         divination: variant === "enochian" && $("divination").checked });
 });
+sideChanged();
 connect();
