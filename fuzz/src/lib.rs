@@ -3,7 +3,9 @@
 //! that reads back to the same position and hash, with an incremental key
 //! equal to one rebuilt from scratch; move text never panics, and a move it
 //! accepts is legal, round-trips and plays to a position whose key is
-//! exact; a live protocol session survives any lines.
+//! exact; a live protocol session survives any lines; the web board's PGN
+//! import reads back what it exports, and a web board tab answers any
+//! messages with JSON.
 //!
 //! Run a target with `cargo +nightly fuzz run <target>` from `fuzz/` (see
 //! docs/reliability.md).
@@ -26,8 +28,8 @@ fn check_position_text<G: Game>(text: &str, read: impl Fn(&str) -> Option<G>) {
         return;
     };
     let canonical = position.fen();
-    let again = read(&canonical)
-        .unwrap_or_else(|| panic!("canonical output rejected: {canonical}"));
+    let again =
+        read(&canonical).unwrap_or_else(|| panic!("canonical output rejected: {canonical}"));
     assert_eq!(again.fen(), canonical, "canonical output is not stable");
     assert_eq!(
         position.hash(),
@@ -139,4 +141,49 @@ fn strip_limits(words: &[&str]) -> String {
         }
     }
     kept.join(" ")
+}
+
+/// PGN import: no panic; an imported game exports to PGN that imports back
+/// to the same game.
+pub fn pgn_import(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(game) = augur_serve::pgn::import(text) else {
+        return;
+    };
+    let pgn = augur_serve::pgn::export(
+        &game.variant,
+        game.start.as_deref(),
+        &game.moves,
+        ["a", "b"],
+    )
+    .unwrap_or_else(|e| panic!("an imported game does not export: {e}"));
+    let again = augur_serve::pgn::import(&pgn)
+        .unwrap_or_else(|e| panic!("an exported game does not import: {e}\n{pgn}"));
+    assert_eq!(again, game, "{pgn}");
+}
+
+/// A web board tab fed up to 32 messages (one per line; messages that
+/// start a search are left out, to keep runs fast): every reply is a JSON
+/// object with a `type`, and the state stays JSON.
+pub fn web_board(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let permits = std::sync::Arc::new(augur_serve::permits::Permits::new(1));
+    let mut tab = augur_serve::tab::Tab::new(permits);
+    for line in text.lines().take(32) {
+        if ["engine", "analyse", "exchange"]
+            .iter()
+            .any(|w| line.contains(w))
+        {
+            continue;
+        }
+        for reply in tab.handle(line) {
+            let value: serde_json::Value =
+                serde_json::from_str(&reply).unwrap_or_else(|e| panic!("{e}: {reply}"));
+            assert!(value["type"].is_string(), "{reply}");
+        }
+    }
+    let state: serde_json::Value = serde_json::from_str(&tab.state()).expect("state is JSON");
+    assert_eq!(state["type"], "state");
 }

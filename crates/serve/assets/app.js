@@ -446,7 +446,7 @@ function tickClocks() {
     let left = clock.left[side];
     if (clock.running === side) left -= performance.now() - stateTime;
     left = Math.max(0, left);
-    const seconds = Math.ceil(left / 1000);
+    const seconds = Math.floor(left / 1000);
     item.textContent = `${capitalise(side)} ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
     item.classList.toggle("running", clock.running === side);
     item.classList.toggle("out", left <= 0);

@@ -1168,6 +1168,19 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_offers_when_the_exchange_helps_its_team() {
+        // Red, to move, has little; reviving Yellow is worth more to it.
+        let start = "yQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/1kPN6/8/4rPNrPRrPBrPQ/4rNrRrBrKQ r d yk - -";
+        let mut tab = tab();
+        tab.handle(&format!(
+            r#"{{"type":"new","variant":"enochian","position":"{start}"}}"#
+        ));
+        let replies = tab.handle(r#"{"type":"engine","movetime":300,"answer":"person"}"#);
+        assert_eq!(parse(&replies[0])["type"], "exchange_offer", "{replies:?}");
+        assert_eq!(parse(&tab.state())["offer"], true);
+    }
+
+    #[test]
     fn a_pgn_import_sets_up_the_game() {
         let mut tab = tab();
         let state = last(
