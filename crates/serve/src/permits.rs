@@ -33,6 +33,12 @@ impl Permits {
         self.freed.notify_all();
         PermitGuard { permits: self }
     }
+
+    /// Whether a search is waiting for a permit.
+    pub fn contended(&self) -> bool {
+        let state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.1 > state.2
+    }
 }
 
 /// A search permit; dropping it frees it.
@@ -45,5 +51,29 @@ impl Drop for PermitGuard<'_> {
         let mut state = self.permits.state.lock().unwrap_or_else(|p| p.into_inner());
         state.0 += 1;
         self.permits.freed.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permits_are_counted_and_a_waiter_is_seen() {
+        let permits = std::sync::Arc::new(Permits::new(1));
+        let held = permits.acquire();
+        assert!(!permits.contended());
+        let waiter = {
+            let permits = std::sync::Arc::clone(&permits);
+            std::thread::spawn(move || drop(permits.acquire()))
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !permits.contended() && std::time::Instant::now() < deadline {
+            std::thread::yield_now();
+        }
+        assert!(permits.contended());
+        drop(held);
+        waiter.join().expect("the waiter got its permit");
+        assert!(!permits.contended());
     }
 }

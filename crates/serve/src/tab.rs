@@ -30,6 +30,9 @@ pub const MAX_MOVETIME_MS: u64 = 60_000;
 pub const MAX_ANALYSIS_DEPTH: u64 = 30;
 /// How often a running analysis reports, at most.
 const ANALYSIS_REPORT: Duration = Duration::from_millis(250);
+/// An endless analysis yields its core after this long when another
+/// search waits for one (its last report is then final).
+const ANALYSIS_YIELD: Duration = Duration::from_secs(5);
 
 /// What reaches a tab.
 pub enum Event {
@@ -248,13 +251,32 @@ impl Tab {
         let _permit = permits.acquire();
         self.engine_lines();
         self.session.handle_line(&format!("go {limits}"));
-        let deadline = Instant::now() + SEARCH_TIMEOUT;
+        let started = Instant::now();
+        let deadline = started + SEARCH_TIMEOUT;
         let mut last_report = Instant::now();
         let mut infos = Vec::new();
         let mut interrupted = false;
+        let mut yielded = false;
+        let mut timed_out = false;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.events.recv_timeout(left) {
+            if left.is_zero() && !timed_out {
+                timed_out = true;
+                self.session.handle_line("stop");
+            }
+            if report && !yielded && started.elapsed() >= ANALYSIS_YIELD && self.permits.contended()
+            {
+                yielded = true;
+                self.session.handle_line("stop");
+            }
+            let wait = if timed_out {
+                SEARCH_TIMEOUT
+            } else if report {
+                left.min(ANALYSIS_REPORT)
+            } else {
+                left
+            };
+            match self.events.recv_timeout(wait) {
                 Ok(Event::Engine(line)) if line.starts_with("bestmove") => {
                     return Ok(if interrupted {
                         Searched::Interrupted
@@ -285,9 +307,10 @@ impl Tab {
                     self.queued.push_back(Event::Closed);
                     self.session.handle_line("stop");
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    self.session.handle_line("stop");
+                Err(RecvTimeoutError::Timeout) if timed_out => {
+                    return Err("the engine did not stop".into());
                 }
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err("engine gone".into()),
             }
         }
@@ -964,6 +987,35 @@ mod tests {
             Some(&Value::Bool(true))
         );
         assert_eq!(reports[0]["final"], false);
+    }
+
+    #[test]
+    fn an_endless_analysis_yields_its_core_to_a_waiting_search() {
+        let permits = Arc::new(Permits::new(1));
+        let analyst = {
+            let permits = Arc::clone(&permits);
+            std::thread::spawn(move || {
+                let mut tab = Tab::new(permits);
+                tab.handle(r#"{"type":"analyse","infinite":true}"#)
+            })
+        };
+        for _ in 0..200 {
+            // Until the analysis holds the permit, a permit comes at once;
+            // then this waits behind it.
+            std::thread::sleep(Duration::from_millis(50));
+            let started = Instant::now();
+            drop(permits.acquire());
+            let waited = started.elapsed();
+            if waited >= Duration::from_millis(500) {
+                assert!(waited < Duration::from_secs(30), "{waited:?}");
+                let replies = analyst.join().expect("analysis");
+                let last: Value =
+                    serde_json::from_str(replies.last().expect("a report")).expect("JSON");
+                assert_eq!(last["final"], true);
+                return;
+            }
+        }
+        panic!("the analysis never held the permit");
     }
 
     #[test]
