@@ -159,6 +159,8 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            for case in SINGLE_MOVES:
+                print(f"{case[0]}: {single_move(page, case)}")
             for variant, checks in SPECIAL_MOVES.items():
                 for check in checks:
                     print(f"{variant}: {check(page)}")
@@ -218,11 +220,36 @@ def piece_on(page, square):
                                  "c => { const p = c.querySelector('[data-piece]'); return p ? p.dataset.piece : null; }")
 
 
-def chess_promotion(page):
-    load(page, "chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1")
-    played = click_move(page, "a7", "a8", "a7a8r")
-    assert played == "a7a8r" and piece_on(page, "a8") == "R", (played, piece_on(page, "a8"))
-    return "promotion chosen in the chooser (a7a8r)"
+# One special move each, set up from a position string and made by
+# clicking: (game, position, from, to, chooser pick or None, the move text
+# expected, a square and the piece expected there afterwards, what it shows).
+SINGLE_MOVES = [
+    ("chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7", "a8", "a7a8r", "a7a8r", "a8", "R",
+     "promotion chosen in the chooser"),
+    ("ultima", "7k/8/8/3Qr3/8/8/8/K7 w 0", "d5", "b5", None, "d5b5", "e5", None,
+     "capture by withdrawal: the coordinator on e5 vanished with a cue"),
+    ("oracle", "4l3/8/8/8/8/8/8/4L3 PHS - w 0 1", "e1", "e2", "e1e2+h", "e1e2+h", "e1", "H()",
+     "fetch chosen in the chooser: a lifeless Horse body appears"),
+    ("oracle", "4l3/8/8/4c()3/4S3/8/8/4L3 - - w 0 1", "e4", "e5", None, "s~e4e5", "e5", "c(s)",
+     "a soul moves alone into a lifeless body"),
+    ("oracle", "4l3/3H4/8/8/3P(ce)4/8/8/4L3 - hs w 0 1", "d4", "d7", "c~d4d7xh+s", "c~d4d7xh+s", "d7", "H(c)",
+     "a soul takes a soul and its Priestess summons, chosen in the chooser"),
+    ("oracle", "S3l3/8/8/8/8/8/8/4L3 P - w 5 1", "a8", "a8", "p@a8", "p@a8", "a8", "P",
+     "promotion on its square: a lifeless Priestess body replaces the Soldier"),
+    ("enochian", "", "h8", "f6", None, "h8f6Q", "h8", "bK",
+     "the partner left the shared throne"),
+]
+
+
+def single_move(page, case):
+    variant, position, origin, target, choice, expected, square, piece, shows = case
+    load(page, variant, position)
+    played = click_move(page, origin, target, choice)
+    assert played == expected and piece_on(page, square) == piece, (played, piece_on(page, square))
+    if variant == "ultima":
+        captured = page.eval_on_selector(f"[data-square='{square}']", "c => c.classList.contains('captured')")
+        assert captured, "no capture cue"
+    return f"{shows} ({played})"
 
 
 def chess_castling(page):
@@ -232,46 +259,6 @@ def chess_castling(page):
     played = click_move(page, "e8", "c8")
     assert played == "e8c8" and piece_on(page, "d8") == "r", played
     return "castling both ways by moving the king (e1g1, e8c8)"
-
-
-def ultima_capture(page):
-    load(page, "ultima", "7k/8/8/3Qr3/8/8/8/K7 w 0")
-    assert piece_on(page, "e5") == "r"
-    played = click_move(page, "d5", "b5")
-    captured = page.eval_on_selector("[data-square='e5']", "c => c.classList.contains('captured')")
-    assert played == "d5b5" and piece_on(page, "e5") is None and captured, played
-    return "capture by withdrawal: the coordinator on e5 vanished with a cue"
-
-
-def oracle_fetch(page):
-    load(page, "oracle", "4l3/8/8/8/8/8/8/4L3 PHS - w 0 1")
-    played = click_move(page, "e1", "e2", "e1e2+h")
-    assert played == "e1e2+h" and piece_on(page, "e1") == "H()", (played, piece_on(page, "e1"))
-    return "fetch chosen in the chooser (e1e2+h), a lifeless Horse body appears"
-
-
-def oracle_soul_and_summon(page):
-    load(page, "oracle", "4l3/8/8/4c()3/4S3/8/8/4L3 - - w 0 1")
-    played = click_move(page, "e4", "e5")
-    assert played == "s~e4e5" and piece_on(page, "e5") == "c(s)", (played, piece_on(page, "e5"))
-    load(page, "oracle", "4l3/3H4/8/8/3P(ce)4/8/8/4L3 - hs w 0 1")
-    played = click_move(page, "d4", "d7", lambda m: "~" in m and m.endswith("+s"))
-    assert piece_on(page, "d7") == "H(c)" and "s" in piece_on(page, "d4"), (played, piece_on(page, "d4"))
-    return f"soul move (s~e4e5) and summon ({played}) through the chooser"
-
-
-def oracle_promotion(page):
-    load(page, "oracle", "S3l3/8/8/8/8/8/8/4L3 P - w 5 1")
-    played = click_move(page, "a8", "a8", "p@a8")
-    assert played == "p@a8" and piece_on(page, "a8") == "P", (played, piece_on(page, "a8"))
-    return "promotion on its square (p@a8): a lifeless Priestess body replaces the Soldier"
-
-
-def enochian_throne(page):
-    load(page, "enochian", "")
-    played = click_move(page, "h8", "f6")
-    assert played == "h8f6Q" and piece_on(page, "h8") == "bK", (played, piece_on(page, "h8"))
-    return "the partner left the shared throne (h8f6Q)"
 
 
 def enochian_exchange(page):
@@ -340,10 +327,8 @@ def enochian_divination(page):
 
 
 SPECIAL_MOVES = {
-    "chess": [chess_promotion, chess_castling],
-    "ultima": [ultima_capture],
-    "oracle": [oracle_fetch, oracle_soul_and_summon, oracle_promotion],
-    "enochian": [enochian_throne, enochian_exchange, enochian_engine_offer, enochian_divination],
+    "chess": [chess_castling],
+    "enochian": [enochian_exchange, enochian_engine_offer, enochian_divination],
 }
 
 # Red, to move, does better with its Yellow ally revived: the engine offers.
