@@ -1,18 +1,32 @@
 //! The fast Enochian generator against the independent slow one
 //! (`tools/enochian-reference`, written from the rulings page alone) on
 //! positions from random games over all 32 starting arrays, normal and
-//! divination, biased towards the rare events (Kings taken, thrones
-//! seized, exchanges, privileged promotions): same canonical position
-//! string, same legal moves, same position after every move, same check
-//! status, same end status. Counts of each rare event are asserted.
+//! divination, some starting with one King of each team taken (the
+//! exchange is open) and some with one army Kingless and controlled by its
+//! ally's King out in the middle of the board, biased towards the rare
+//! events (Kings taken, thrones seized, exchanges, privileged promotions):
+//! same canonical position string, same legal moves, same position after
+//! every move, same check status, same end status.
+//!
+//! The die is compared too. The reference's `play` gives the army now to
+//! move the roll it is handed; Augur's move leaves that roll unknown (`?`,
+//! asserted after every move of a divination game) and the test then draws
+//! the same roll, so the two full position strings must be equal, die
+//! field included. Only where the game is decided does Augur keep `?` (no
+//! roll is drawn there), and then the reference must have no legal move.
+//! Counts of each rare event are asserted, among them moves compared that
+//! take a controlling King (and one whose ally has no King of its own, so
+//! that the ally freezes again).
 
 use augur_core::{Color, Game, MoveList};
 use augur_enochian::{Army, Die, Element, EnochianMove, Kind, Position};
 use augur_enochian_reference as reference;
 use rand::prelude::*;
 
-/// The events the cross-check must see, in report order.
-const EVENTS: [&str; 8] = [
+/// The events the cross-check must see, in report order. The last two
+/// count moves compared (any legal move of a position visited), the
+/// others moves played and positions visited.
+const EVENTS: [&str; 10] = [
     "King taken",
     "position with a frozen army",
     "throne seized",
@@ -21,6 +35,8 @@ const EVENTS: [&str; 8] = [
     "stalemated army passed over",
     "lost turn (divination)",
     "position in check",
+    "controlling King taken",
+    "controlling King of a Kingless army taken",
 ];
 
 fn status_of(p: &Position) -> reference::Status {
@@ -35,10 +51,55 @@ fn status_of(p: &Position) -> reference::Status {
     }
 }
 
-/// The position string without its die field (a decided game keeps the
-/// pending die in Augur; the reference rolls anyway).
+/// The position string without its die field.
 fn without_die(text: &str) -> &str {
     text.rsplit_once(' ').map_or(text, |(head, _)| head)
+}
+
+/// The position string Augur must write after a move, from the
+/// reference's: the same, die included (the roll the army now to move
+/// was given), except that where the game is decided (the reference has
+/// no legal move) Augur draws no roll and keeps `?` (its extension).
+fn expected_after(ours: &Position, theirs: &reference::Position) -> String {
+    let text = theirs.to_string();
+    if ours.die() == Die::Pending {
+        assert!(
+            reference::legal_moves(theirs).is_empty(),
+            "no roll drawn at {ours} although the game goes on ({text})"
+        );
+        format!("{} ?", without_die(&text))
+    } else {
+        text
+    }
+}
+
+/// `start` (a starting array) with one army's King taken and the army
+/// controlled by its ally, whose King has left its own throne (the partner
+/// stays) for the middle of the board, where it is soon attacked: Yellow
+/// controlled by Red's King on d5, or Black by Blue's King on e4.
+fn controlled_start(start: &Position, yellow: bool) -> Position {
+    let (taken, controller, control, rank, row) = if yellow {
+        ("yK", "rK", "ry", 3, "3rK2")
+    } else {
+        ("kK", "bK", "bk", 4, "2bK3")
+    };
+    let text =
+        start
+            .to_string()
+            .replacen(taken, &taken[..1], 1)
+            .replacen(controller, &controller[..1], 1);
+    let fields: Vec<&str> = text.split(' ').collect();
+    let mut ranks: Vec<String> = fields[0].split('/').map(String::from).collect();
+    // In every array rank 5 is empty up to Blue's g5 and h5, and rank 4
+    // after Black's a4 and b4.
+    ranks[rank] = ranks[rank].replacen('6', row, 1);
+    let controlled = format!(
+        "{} {} {} - {control} -",
+        ranks.join("/"),
+        fields[1],
+        fields[2]
+    );
+    Position::from_fen(&controlled).unwrap_or_else(|e| panic!("{controlled}: {e}"))
 }
 
 fn weight(p: &Position, mv: EnochianMove) -> f64 {
@@ -88,10 +149,23 @@ fn play_both(
     theirs_mv: &reference::Move,
     roll: u8,
 ) -> (Position, reference::Position) {
-    let mut next = ours.play(mv);
-    if next.chance_outcomes() > 0 {
-        next = next.resolve_chance(u32::from(roll) - 1);
+    let played = ours.play(mv);
+    // The die's cycle: a divination move leaves the next army's roll
+    // unknown (`?`, six outcomes), and the roll is then drawn.
+    if ours.die().divination() {
+        assert_eq!(
+            played.die(),
+            Die::Pending,
+            "the die was not reset by {mv} at {ours}"
+        );
+    } else {
+        assert_eq!(played.die(), Die::Off, "{mv} at {ours}");
     }
+    let next = if played.chance_outcomes() > 0 {
+        played.resolve_chance(u32::from(roll) - 1)
+    } else {
+        played
+    };
     (next, reference::play(theirs, theirs_mv, roll))
 }
 
@@ -118,6 +192,10 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
             let fields: Vec<&str> = text.split(' ').collect();
             let frozen = format!("{} {} {} yk - -", fields[0], fields[1], fields[2]);
             ours = Position::from_fen(&frozen).expect("exchange start");
+        } else if game % 6 == 2 || game % 6 == 3 {
+            // One army Kingless and controlled, in normal and divination
+            // games: the controlling King is soon taken.
+            ours = controlled_start(&ours, game % 4 < 2);
         }
         if divination {
             let text = ours.to_string();
@@ -171,12 +249,22 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
                     .iter()
                     .find(|m| m.to_string() == mv.to_string())
                     .expect("same move lists");
+                if let Some(victim) = ours.army_at(mv.to())
+                    && !mv.is_exchange()
+                    && !mv.is_lost_turn()
+                    && ours.pieces(victim, Kind::King).contains(mv.to())
+                    && ours.controller(victim.ally()) == Some(victim)
+                {
+                    counts[8] += 1;
+                    if ours.king(victim.ally()).is_none() {
+                        counts[9] += 1;
+                    }
+                }
                 let (a, b) = play_both(&ours, &theirs, mv, their_mv, roll);
-                let (a, b) = (a.to_string(), b.to_string());
                 assert_eq!(
-                    without_die(&a),
-                    without_die(&b),
-                    "positions differ after {mv} at {text}"
+                    a.to_string(),
+                    expected_after(&a, &b),
+                    "positions differ after {mv} at {text} (roll {roll})"
                 );
                 moves_compared += 1;
             }
@@ -236,7 +324,7 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
         "{positions} positions from {game} games, {moves_compared} moves compared; {}",
         report.join(", ")
     );
-    let minimum = [100, 1000, 20, 10, 3, 5, 100, 100];
+    let minimum = [100, 1000, 20, 10, 3, 5, 100, 100, 20, 15];
     for ((name, n), min) in EVENTS.iter().zip(counts).zip(minimum) {
         assert!(
             n >= min,

@@ -1,11 +1,14 @@
 //! Enochian chess rules, one scenario per rule of `docs/rules/enochian.md`:
 //! the check rule, taking bans, thrones (sharing, partner moves, taking,
-//! seizing, control), freezing, the exchange of prisoners, privileged pawns
-//! and demotion, stalemated armies passed over, divination, the end of the
-//! game, position-string rejections and move text.
+//! seizing, control, and its end when the controlling King is taken),
+//! freezing (frozen pieces block, cannot be taken, cover no square and give
+//! no check, in the move generator and the evaluation alike), the exchange
+//! of prisoners, privileged pawns and demotion, stalemated armies passed
+//! over, divination (the die reset after every kind of move), the end of
+//! the game, position-string rejections and move text.
 
 use augur_core::{Color, Game, MoveError, MoveList, Termination};
-use augur_enochian::{Element, Position, START};
+use augur_enochian::{Army, EVAL_NAMES, Element, Position, START};
 
 /// A board field from (square, piece) pairs, e.g. `("e5", "bK")`.
 fn board(pieces: &[(&str, &str)]) -> String {
@@ -203,7 +206,8 @@ fn the_throne_partner_leaves_with_its_letter_and_taking_the_throne_takes_both() 
     let fields: Vec<String> = after.fen().split(' ').map(String::from).collect();
     assert!(fields[0].starts_with("yK6rR/"), "{}", after.fen());
     assert_eq!(fields[3], "b", "Blue froze: {}", after.fen());
-    // Frozen pieces block, cannot be taken and do not attack.
+    // Frozen pieces block and cannot be taken (that they do not attack is
+    // asserted by the frozen-army tests further down).
     let red = position(
         &[
             KINGS[0],
@@ -524,4 +528,327 @@ fn a_declined_exchange_with_nothing_else_to_play_is_a_pass() {
             .declined_offer_pass()
             .is_none()
     );
+}
+
+// ---------------------------------------------------------------------------
+// Frozen armies do not attack ("its pieces neither move, attack nor can be
+// taken"), asserted directly.
+// ---------------------------------------------------------------------------
+
+/// The eight squares around e5, sorted as move texts from e5.
+const E5_STEPS: [&str; 8] = [
+    "e5d4", "e5d5", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6",
+];
+
+/// The King steps Blue's King on e5 has.
+fn king_steps(p: &Position) -> Vec<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect()
+}
+
+/// Blue's King on e5 (to move, with a Knight on h5) and one Red piece; Red
+/// frozen (its King taken) or playing (its King on e8). The other Kings
+/// stand where no piece here reaches them or the squares around them
+/// (Yellow's on a8, Black's on h3).
+fn blue_king_and_red(square: &'static str, piece: &'static str, red_frozen: bool) -> Position {
+    let mut pieces = vec![
+        KINGS[0],
+        ("e5", "bK"),
+        ("h5", "bN"),
+        ("h3", "kK"),
+        (square, piece),
+    ];
+    if !red_frozen {
+        pieces.push(("e8", "rK"));
+    }
+    position(&pieces, if red_frozen { "b d r - -" } else { "b d - - -" })
+}
+
+/// The evaluation's King features of Blue and Black's team: squares around
+/// its Kings attacked, and Kings attacked. The evaluation must read
+/// attacks as the rules do.
+fn king_features(p: &Position) -> (i32, i32) {
+    let index = |name: &str| {
+        EVAL_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .unwrap_or_else(|| panic!("no feature {name}"))
+    };
+    let features = p.eval_features(Color::White);
+    (
+        features[index("King zone squares attacked")],
+        features[index("King attacked")],
+    )
+}
+
+/// Each Red piece covers some squares next to Blue's King (by its own
+/// pattern, from the rules: the Queen leaps exactly two squares, the pawn
+/// takes one step diagonally forward, up for Red). Playing, it keeps the
+/// King off them; frozen, it covers nothing.
+#[test]
+fn a_king_may_step_onto_squares_only_frozen_pieces_cover() {
+    let cases: [(&str, &str, &[&str]); 5] = [
+        ("d1", "rR", &["e5d4", "e5d5", "e5d6"]),
+        ("b1", "rB", &["e5e4", "e5f5"]),
+        ("c3", "rN", &["e5d5", "e5e4"]),
+        ("c4", "rQ", &["e5e4", "e5e6"]),
+        ("c3", "rPQ", &["e5d4"]),
+    ];
+    for (square, piece, covered) in cases {
+        let playing = blue_king_and_red(square, piece, false);
+        assert!(
+            !playing.king_attacked(playing.to_move()),
+            "{piece} {square}"
+        );
+        let expected: Vec<&str> = E5_STEPS
+            .into_iter()
+            .filter(|s| !covered.contains(s))
+            .collect();
+        assert_eq!(
+            king_steps(&playing),
+            expected,
+            "{piece} on {square}, playing"
+        );
+        assert_eq!(king_features(&playing), (covered.len() as i32, 0));
+        let frozen = blue_king_and_red(square, piece, true);
+        assert!(!frozen.king_attacked(frozen.to_move()));
+        assert_eq!(king_steps(&frozen), E5_STEPS, "{piece} on {square}, frozen");
+        assert_eq!(
+            king_features(&frozen),
+            (0, 0),
+            "{piece} on {square}, frozen"
+        );
+    }
+}
+
+/// A frozen piece aimed at the King gives no check: the King is not
+/// attacked and the army may move any piece; the same piece playing
+/// checks, and then only the King moves.
+#[test]
+fn a_frozen_piece_gives_no_check() {
+    let cases = [
+        ("e1", "rR"),
+        ("b2", "rB"),
+        ("d3", "rN"),
+        ("c5", "rQ"),
+        ("d4", "rPQ"),
+    ];
+    for (square, piece) in cases {
+        let playing = blue_king_and_red(square, piece, false);
+        assert!(playing.king_attacked(Army::Blue), "{piece} on {square}");
+        assert!(playing.in_check());
+        assert!(
+            moves(&playing).iter().all(|m| m.starts_with("e5")),
+            "{piece} on {square}: only the King moves in check"
+        );
+        assert_eq!(king_features(&playing).1, 1, "{piece} on {square}");
+        let frozen = blue_king_and_red(square, piece, true);
+        assert!(
+            !frozen.king_attacked(Army::Blue),
+            "frozen {piece} on {square}"
+        );
+        assert!(!frozen.in_check());
+        let all = moves(&frozen);
+        assert!(all.contains(&"h5f6".to_string()), "{piece}: {all:?}");
+        // The frozen piece itself stands as terrain: not a target.
+        assert!(!all.iter().any(|m| m.ends_with(square)), "{piece}: {all:?}");
+        assert_eq!(king_features(&frozen), (0, 0), "frozen {piece} on {square}");
+    }
+}
+
+/// Taking a King stops its army attacking at once: the Red Rook kept
+/// Blue's King off the d-file until Blue's Knight took the Red King.
+#[test]
+fn taking_a_king_stops_its_army_attacking_at_once() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("e5", "bK"),
+            ("g3", "bN"),
+            ("h1", "rK"),
+            ("d1", "rR"),
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    let covered = ["e5d4", "e5d5", "e5d6"];
+    assert!(
+        king_steps(&p)
+            .iter()
+            .all(|m| !covered.contains(&m.as_str()))
+    );
+    let taken = play(&p, "g3h1");
+    let fen = taken.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    assert_eq!(fields[3], "r", "Red froze: {fen}");
+    // Red is passed over: Black moves next.
+    assert_eq!(fields[1], "k", "{fen}");
+    // Blue to move again in the same position: the d-file is open.
+    let again = Position::from_fen(&fen.replacen(" k d ", " b d ", 1)).expect("valid");
+    assert_eq!(king_steps(&again), E5_STEPS, "{}", again.fen());
+}
+
+// ---------------------------------------------------------------------------
+// Control ends with the controlling King: "If the controlling King is
+// taken, control goes back to the ally's own King if it is on the board;
+// otherwise the ally freezes again."
+// ---------------------------------------------------------------------------
+
+/// The position string's fields after `mv`: (army to move, frozen,
+/// control).
+fn state_after(p: &Position, mv: &str) -> (Position, [String; 3]) {
+    let after = play(p, mv);
+    let fen = after.fen();
+    let fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    (
+        after,
+        [fields[1].clone(), fields[3].clone(), fields[4].clone()],
+    )
+}
+
+/// Red's King, controlling Yellow (whose King was taken) from off the
+/// throne, is taken by a Blue Rook: Red freezes, and Yellow, Kingless,
+/// freezes again; nothing is controlled any more and Blue and Black win.
+#[test]
+fn a_kingless_army_freezes_again_when_its_controller_is_taken_off_the_throne() {
+    let p = position(
+        &[
+            ("b6", "yR"),
+            ("c7", "yPN"),
+            KINGS[1],
+            ("e1", "bR"),
+            ("e4", "rK"),
+            ("g2", "rN"),
+            KINGS[3],
+        ],
+        "b d - ry -",
+    );
+    assert!(!p.is_frozen(Army::Yellow));
+    assert_eq!(p.controller(Army::Yellow), Some(Army::Red));
+    let (after, [to_move, frozen, control]) = state_after(&p, "e1e4");
+    assert_eq!(frozen, "yr", "{}", after.fen());
+    assert_eq!(control, "-", "{}", after.fen());
+    assert!(after.is_frozen(Army::Yellow) && after.is_frozen(Army::Red));
+    assert_eq!(after.controller(Army::Yellow), None);
+    // Neither Red nor Yellow is the army to move: Black is.
+    assert_eq!(to_move, "k", "{}", after.fen());
+    assert_eq!(
+        after.outcome().map(|o| (o.winner, o.termination)),
+        Some((Some(Color::White), Termination::Rule("both Kings taken")))
+    );
+    // The refrozen Yellow pieces are terrain for the reading of the string.
+    let again = Position::from_fen(&after.fen()).expect("the string reads back");
+    assert_eq!(again.fen(), after.fen());
+}
+
+/// Black's King controls Blue (Kingless) and is taken by a Yellow pawn:
+/// Black and Blue freeze, and the turn passes over both of them.
+#[test]
+fn a_kingless_army_freezes_again_when_its_controller_is_taken_by_a_pawn() {
+    let p = position(
+        &[
+            KINGS[0],
+            ("c5", "yPQ"),
+            ("h6", "bR"),
+            ("g7", "bPB"),
+            KINGS[2],
+            ("d4", "kK"),
+            ("a3", "kN"),
+        ],
+        "y d - kb -",
+    );
+    assert_eq!(p.controller(Army::Blue), Some(Army::Black));
+    // Blue, controlled, has moves of its own while Black's King lives.
+    let blue = Position::from_fen(&p.fen().replacen(" y d ", " b d ", 1)).expect("valid");
+    assert_eq!(blue.to_move(), Army::Blue);
+    assert!(!moves(&blue).is_empty());
+    let (after, [to_move, frozen, control]) = state_after(&p, "c5d4");
+    assert_eq!(frozen, "bk", "{}", after.fen());
+    assert_eq!(control, "-", "{}", after.fen());
+    // Blue (next after Yellow) is frozen again: Red is to move.
+    assert_eq!(to_move, "r", "{}", after.fen());
+    assert!(
+        after
+            .frozen_squares()
+            .contains(&augur_core::Square::parse("h6").expect("square"))
+    );
+}
+
+/// The same capture with the ally's own King on the board: control goes
+/// back to it and the ally plays on, unfrozen.
+#[test]
+fn control_goes_back_to_the_allys_own_king_when_it_is_on_the_board() {
+    let p = position(
+        &[
+            ("c6", "yK"),
+            ("b6", "yR"),
+            KINGS[1],
+            ("e1", "bR"),
+            ("e4", "rK"),
+            KINGS[3],
+        ],
+        "b d - ry -",
+    );
+    assert_eq!(p.controller(Army::Yellow), Some(Army::Red));
+    let (after, [to_move, frozen, control]) = state_after(&p, "e1e4");
+    assert_eq!(frozen, "r", "only Red froze: {}", after.fen());
+    assert_eq!(control, "-", "{}", after.fen());
+    assert!(!after.is_frozen(Army::Yellow));
+    assert_eq!(to_move, "k", "{}", after.fen());
+    assert_eq!(after.outcome(), None, "Yellow's King plays on");
+    // Yellow moves after Black.
+    let yellow = play(&after, "a1a2");
+    assert_eq!(yellow.to_move(), Army::Yellow, "{}", yellow.fen());
+    assert!(!moves(&yellow).is_empty());
+}
+
+/// Divination: after every move (a capture that takes a King, a move
+/// whose turn passes over a frozen army, a lost turn) the army now to move
+/// has not rolled: the die field is `?` with six outcomes, and a roll
+/// then sets it.
+#[test]
+fn the_die_is_reset_after_every_kind_of_move() {
+    let unrolled = |p: &Position, what: &str| {
+        assert!(p.fen().ends_with(" ?"), "{what}: {}", p.fen());
+        assert_eq!(p.chance_outcomes(), 6, "{what}");
+        assert!(moves(p).is_empty(), "{what}: no move before the roll");
+        for roll in 1..=6u32 {
+            let rolled = p.resolve_chance(roll - 1);
+            assert!(rolled.fen().ends_with(&format!(" {roll}")), "{what}");
+            assert_eq!(rolled.chance_outcomes(), 0);
+        }
+    };
+    // Roll 2 (Knight): Blue's Knight takes Red's King; Red freezes and
+    // Black is next.
+    let p = position(
+        &[
+            KINGS[0],
+            ("e5", "bK"),
+            ("g3", "bN"),
+            ("h1", "rK"),
+            ("d1", "rR"),
+            KINGS[3],
+        ],
+        "b d - - 2",
+    );
+    let taken = play(&p, "g3h1");
+    assert_eq!(taken.to_move(), Army::Black, "{}", taken.fen());
+    unrolled(&taken, "after a King taken");
+    // Red already frozen: Blue's Knight move passes over Red to Black.
+    let p = position(
+        &[KINGS[0], ("e5", "bK"), ("g3", "bN"), ("d1", "rR"), KINGS[3]],
+        "b d r - 2",
+    );
+    let passed = play(&p, "g3f5");
+    assert_eq!(passed.to_move(), Army::Black, "{}", passed.fen());
+    unrolled(&passed, "after a turn passed over a frozen army");
+    // Roll 5 at the start: no Blue Rook can move, the turn is lost.
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    let lost = play(
+        &Position::from_fen(&format!("{text} 5")).expect("valid"),
+        "0000",
+    );
+    unrolled(&lost, "after a lost turn");
 }

@@ -99,6 +99,10 @@ pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
         let mut slot = Slot::<G>::new(options);
         slot.set_chess960(options.chess960);
         slot.set_start(options.start_position(variant));
+        // The game is held at the start the options chose (an Enochian
+        // array, divination), as the session announces, not the standard
+        // one; `startpos` cannot be refused.
+        let _ = slot.set_position(&PositionStart::StartPos, &[]);
         Box::new(slot)
     })
 }

@@ -1,12 +1,15 @@
 //! Enochian chess through the protocol, driven in-process: variant and
 //! array options, move lists with rolls, per-army clocks, divination,
-//! exchange offers and answers, and bad input.
+//! exchange offers and answers, and bad input. Every `bestmove` a search
+//! gives is checked to be a legal move of the position the test set
+//! (played by the game itself, not read back from the session).
 
+use augur_games::enochian::Position;
 use augur_protocol::Session;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Capture, session};
+use common::{Capture, legal_bestmoves, position_after, session};
 
 fn enochian() -> (Session, Capture) {
     let (mut s, out) = session();
@@ -32,6 +35,14 @@ fn bestmove(out: &Capture, seconds: u64) -> String {
         .find(|l| l.starts_with("bestmove"))
         .expect("bestmove line");
     line.split(' ').nth(1).expect("a move").to_string()
+}
+
+/// The search's move, checked legal in `position` (the one the test set).
+fn legal_bestmove(out: &Capture, seconds: u64, position: &Position) -> String {
+    let lines = out.wait_for("bestmove", Duration::from_secs(seconds));
+    let moves = legal_bestmoves(position, &lines);
+    assert_eq!(moves.len(), 1, "{lines:?}");
+    moves[0].clone()
 }
 
 const START: &str = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - -";
@@ -69,7 +80,7 @@ fn enochian_is_selected_and_every_command_works() {
         assert!(eval.iter().any(|l| l.contains(term)), "{term}: {eval:?}");
     }
     s.handle_line("go depth 4");
-    let best = bestmove(&out, 30);
+    let best = legal_bestmove(&out, 30, &position_after(None, &["h8f6Q", "e1d3"]));
     out.take();
     s.handle_line(&format!("position startpos moves h8f6Q e1d3 {best}"));
     assert!(out.take().is_empty(), "the engine's move {best} is legal");
@@ -131,6 +142,18 @@ fn the_array_option_selects_the_start_position() {
 }
 
 #[test]
+fn choosing_the_game_last_holds_the_array_and_dice_the_options_chose() {
+    let (mut s, out) = session();
+    s.handle_line("setoption name UCI_Enochian_Array value Earth of Earth");
+    s.handle_line("setoption name UCI_Enochian_Divination value true");
+    s.handle_line("setoption name UCI_Variant value enochian");
+    // No `position` yet: the game held is the chosen start, die unrolled.
+    let fen = position_of(&mut s, &out);
+    assert!(fen.starts_with("yKRyByQyN2bPRbKR/"), "{fen}");
+    assert!(fen.ends_with(" k d - - ?"), "{fen}");
+}
+
+#[test]
 fn each_army_uses_its_own_clock() {
     let (mut s, out) = enochian();
     s.handle_line("position startpos");
@@ -140,7 +163,7 @@ fn each_army_uses_its_own_clock() {
     s.handle_line(
         "go yellowtime 3600000 bluetime 40 redtime 3600000 blacktime 3600000 yellowinc 0 blueinc 0 redinc 0 blackinc 0",
     );
-    bestmove(&out, 20);
+    legal_bestmove(&out, 20, &position_after(None, &[]));
     assert!(
         start.elapsed() < Duration::from_secs(5),
         "{:?}",
@@ -169,7 +192,9 @@ fn divination_needs_the_roll_and_loses_turns_without_a_movable_piece() {
     s.handle_line("position startpos moves 4:h8f6Q 6:e2e3 2:");
     assert!(position_of(&mut s, &out).ends_with(" k d - - 2"));
     s.handle_line("go depth 3");
-    let best = bestmove(&out, 30);
+    let divination = format!("{} ?", START.strip_suffix(" -").expect("die field"));
+    let rolled = position_after(Some(&divination), &["4:h8f6Q", "6:e2e3", "2:"]);
+    let best = legal_bestmove(&out, 30, &rolled);
     out.take();
     s.handle_line(&format!("position startpos moves 4:h8f6Q 6:e2e3 2:{best}"));
     assert!(out.take().is_empty(), "{best} is a Knight move");
@@ -209,7 +234,7 @@ fn exchange_offers_are_answered_and_a_declined_offer_is_not_repeated() {
     s.handle_line("exchange declined");
     assert!(out.take().is_empty());
     s.handle_line("go depth 3");
-    let best = bestmove(&out, 30);
+    let best = legal_bestmove(&out, 30, &position_after(Some(EXCHANGE), &[]));
     assert_ne!(best, "exchange");
     // A new position forgets the decline.
     s.handle_line(&format!("position fen {EXCHANGE} moves exchange"));

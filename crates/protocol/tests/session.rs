@@ -1,11 +1,17 @@
 //! Protocol sessions driven in-process: every command, bad input, search
 //! limits, determinism, and the latency of `isready` and `stop` mid-search.
+//! Every `bestmove` a search gives is checked to be a legal move of the
+//! position the test set (played by the game itself, not read back from
+//! the session).
 
+use augur_games::chess::Position as Chess;
+use augur_games::oracle::Position as Oracle;
+use augur_games::ultima::Position as Ultima;
 use augur_protocol::{Flow, Session};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Capture, session};
+use common::{Capture, legal_bestmoves, position_after, session};
 
 fn fen_of(session: &mut Session, capture: &Capture) -> String {
     capture.take();
@@ -104,6 +110,7 @@ fn go_depth_prints_info_lines_and_exactly_one_bestmove() {
         lines.iter().filter(|l| l.starts_with("bestmove")).count(),
         1
     );
+    legal_bestmoves(&position_after::<Chess>(None, &[]), &lines);
     let infos: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
@@ -141,6 +148,10 @@ fn node_limited_searches_are_deterministic() {
             .find(|l| l.starts_with("info depth"))
             .cloned()
             .expect("info");
+        legal_bestmoves(
+            &position_after::<Chess>(None, &["d2d4", "g8f6", "c2c4"]),
+            &lines,
+        );
         let best = lines
             .iter()
             .find(|l| l.starts_with("bestmove"))
@@ -179,6 +190,7 @@ fn isready_and_stop_are_answered_quickly_during_an_infinite_search() {
             .count(),
         1
     );
+    legal_bestmoves(&position_after::<Chess>(None, &[]), &out.lines());
 }
 
 #[test]
@@ -192,7 +204,8 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
         "bestmove while pondering"
     );
     s.handle_line("ponderhit");
-    out.wait_for("bestmove", Duration::from_secs(2));
+    let lines = out.wait_for("bestmove", Duration::from_secs(2));
+    legal_bestmoves(&position_after::<Chess>(None, &["e2e4"]), &lines);
 }
 
 #[test]
@@ -202,6 +215,7 @@ fn multipv_reports_distinct_lines() {
     s.handle_line("position startpos");
     s.handle_line("go depth 5");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    legal_bestmoves(&position_after::<Chess>(None, &[]), &lines);
     let last: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth 5 "))
@@ -234,6 +248,10 @@ fn finds_short_mates() {
     s.handle_line("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     s.handle_line("go depth 6");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    legal_bestmoves(
+        &position_after::<Chess>(Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), &[]),
+        &lines,
+    );
     assert!(
         lines.iter().any(|l| l.starts_with("bestmove d1d8")),
         "{lines:?}"
@@ -310,6 +328,7 @@ fn options_take_effect_between_searches() {
     s.handle_line("go depth 5");
     let lines = out.wait_for("bestmove", Duration::from_secs(30));
     assert!(lines.iter().any(|l| l.contains(" wdl ")), "{lines:?}");
+    legal_bestmoves(&position_after::<Chess>(None, &[]), &lines);
 }
 
 #[test]
@@ -348,6 +367,7 @@ fn ultima_is_selected_with_uci_variant_and_every_command_works() {
         lines.iter().any(|l| l.starts_with("info depth 3 ")),
         "{lines:?}"
     );
+    legal_bestmoves(&position_after::<Ultima>(None, &["e2e4", "e7e5"]), &lines);
     s.handle_line("eval");
     assert!(out.take().iter().any(|l| l.contains("immobilization")));
     s.handle_line("bench depth 3");
@@ -410,6 +430,10 @@ fn oracle_is_selected_with_uci_variant_and_every_command_works() {
         lines.iter().any(|l| l.starts_with("info depth 3 ")),
         "{lines:?}"
     );
+    legal_bestmoves(
+        &position_after::<Oracle>(None, &["l~e1d1", "e7e6", "b1c3"]),
+        &lines,
+    );
     let best = lines
         .last()
         .expect("bestmove")
@@ -439,17 +463,20 @@ fn oracle_is_selected_with_uci_variant_and_every_command_works() {
     assert!(fen_of(&mut s, &out).starts_with("rnbqkbnr/"));
 }
 
+/// An Oracle middlegame where quiet soul moves keep giving check.
+const SOUL_CHECKS: &str =
+    "3cl()e2/sss(l)1s()1ss/2es4/2h3h1/2P(ch)5/2H1L()3/SSSS(l)SS()S()S/C1E1CE2 Pchs ssssss b 9 24";
+
 #[test]
 fn oracle_search_ends_in_positions_full_of_soul_checks() {
     // A middlegame where quiet soul moves keep giving check: depth 1 once
     // never finished (the quiescence search followed check chains).
     let (mut s, out) = session();
     s.handle_line("setoption name UCI_Variant value oracle");
-    s.handle_line(
-        "position fen 3cl()e2/sss(l)1s()1ss/2es4/2h3h1/2P(ch)5/2H1L()3/SSSS(l)SS()S()S/C1E1CE2 Pchs ssssss b 9 24",
-    );
+    s.handle_line(&format!("position fen {SOUL_CHECKS}"));
     s.handle_line("go depth 6");
     let lines = out.wait_for("bestmove", Duration::from_secs(60));
+    legal_bestmoves(&position_after::<Oracle>(Some(SOUL_CHECKS), &[]), &lines);
     let nodes: u64 = lines
         .iter()
         .filter_map(|l| l.split(" nodes ").nth(1))
@@ -492,5 +519,6 @@ fn huge_clocks_still_give_one_bestmove() {
             1,
             "{go}"
         );
+        legal_bestmoves(&position_after::<Chess>(None, &["e2e4"]), &lines);
     }
 }

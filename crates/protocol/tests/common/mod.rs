@@ -54,3 +54,54 @@ pub fn session() -> (Session, Capture) {
     let capture = Capture::default();
     (Session::new(Output::new(capture.clone())), capture)
 }
+
+/// The position a test set with `position [fen <fen>] moves <moves>`,
+/// played by the game itself (`None`: the game's standard start), so a
+/// `bestmove` can be checked without asking the session.
+pub fn position_after<G: augur_core::Game>(fen: Option<&str>, moves: &[&str]) -> G {
+    let start = match fen {
+        None => G::startpos(),
+        Some(text) => G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+    };
+    augur_core::replay(start, moves)
+        .unwrap_or_else(|e| panic!("{moves:?}: {e}"))
+        .position
+}
+
+/// Checks every `bestmove` line among `lines`: a legal move of `position`
+/// (the position the `go` was sent for), written as the game writes it,
+/// and a `ponder` move, if any, legal after it. Returns the moves; there
+/// must be at least one.
+pub fn legal_bestmoves<G: augur_core::Game>(position: &G, lines: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in lines.iter().filter(|l| l.starts_with("bestmove")) {
+        let words: Vec<&str> = line.split(' ').collect();
+        let (best, ponder) = match words[..] {
+            ["bestmove", best] => (best, None),
+            ["bestmove", best, "ponder", ponder] => (best, Some(ponder)),
+            _ => panic!("malformed '{line}'"),
+        };
+        let mv = position
+            .parse_move(best)
+            .unwrap_or_else(|e| panic!("'{line}' in {}: {e}", position.fen()));
+        assert_eq!(
+            position.move_text(mv),
+            best,
+            "'{line}' in {}",
+            position.fen()
+        );
+        if let Some(ponder) = ponder {
+            let after = position.play(mv);
+            let outcomes = after.chance_outcomes();
+            let legal = if outcomes == 0 {
+                after.parse_move(ponder).is_ok()
+            } else {
+                (0..outcomes).any(|i| after.resolve_chance(i).parse_move(ponder).is_ok())
+            };
+            assert!(legal, "'{line}': ponder not legal in {}", after.fen());
+        }
+        found.push(best.to_string());
+    }
+    assert!(!found.is_empty(), "no bestmove in {lines:?}");
+    found
+}
