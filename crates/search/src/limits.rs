@@ -181,4 +181,43 @@ mod tests {
         );
         assert!(budget.hard < Duration::from_millis(2_500));
     }
+
+    fn budget_ms(
+        remaining: i64,
+        increment: i64,
+        moves_to_go: Option<u32>,
+        overhead: u64,
+    ) -> (u128, u128) {
+        let budget = budget_for_clock(
+            &Clock {
+                remaining_ms: remaining,
+                increment_ms: increment,
+                moves_to_go,
+            },
+            overhead,
+        );
+        (budget.soft.as_millis(), budget.hard.as_millis())
+    }
+
+    /// The policy in the doc comment, worked by hand: cap = 80% of the
+    /// clock less one lag; pool = clock + increments of the horizon less
+    /// a lag per move and one more; soft = pool / horizon (at most half
+    /// the cap); hard = 4 x soft (at most the cap); a last move before the
+    /// control thinks 60% of the cap.
+    #[test]
+    fn clock_budgets_follow_the_documented_policy() {
+        // cap = (60000 - 30) * 0.8 = 47976; pool = 60000 - 30 * 36 = 58920;
+        // soft = 58920 / 35 = 1683; hard = 4 * 1683 = 6732.
+        assert_eq!(budget_ms(60_000, 0, None, 30), (1_683, 6_732));
+        // The increments of the 34 later moves count: pool = 10000 +
+        // 34 * 1000 = 44000, soft = 1257, hard = 5028 (cap 8000).
+        assert_eq!(budget_ms(10_000, 1_000, None, 0), (1_257, 5_028));
+        // A huge increment: soft is held to half the cap (400), hard to
+        // the cap (800).
+        assert_eq!(budget_ms(1_000, 5_000, None, 0), (400, 800));
+        // One move to go: cap = (10000 - 100) * 0.8 = 7920, soft 60% of it.
+        assert_eq!(budget_ms(10_000, 0, Some(1), 100), (4_752, 7_920));
+        // 40 moves to go: pool = 60000 - 30 * 41 = 58770, soft = 1469.
+        assert_eq!(budget_ms(60_000, 0, Some(40), 30), (1_469, 5_876));
+    }
 }
