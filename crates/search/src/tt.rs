@@ -260,4 +260,91 @@ mod tests {
         assert!(table.probe(2).is_none());
         assert!(table.probe(5).is_some() && table.probe(3).is_some());
     }
+
+    fn entry(depth: u8, bound: Bound) -> TableEntry {
+        TableEntry {
+            mv: 0x1234_5678,
+            score: -12_345,
+            depth,
+            bound,
+        }
+    }
+
+    fn one_bucket() -> TranspositionTable {
+        TranspositionTable {
+            slots: (0..BUCKET).map(|_| Slot::default()).collect(),
+            buckets: 1,
+            age: 0,
+        }
+    }
+
+    #[test]
+    fn every_field_and_age_survives_packing() {
+        for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+            for age in [0u8, 1, 37, 63] {
+                for depth in [0u8, 1, 200, 255] {
+                    let stored = entry(depth, bound);
+                    assert_eq!(unpack(pack(&stored, age)), Some((stored, age)));
+                }
+            }
+        }
+        let table = TranspositionTable::new(1);
+        for (key, bound) in [
+            (11u64, Bound::Exact),
+            (22, Bound::Lower),
+            (33, Bound::Upper),
+        ] {
+            table.store(key, entry(9, bound));
+            assert_eq!(table.probe(key), Some(entry(9, bound)));
+        }
+    }
+
+    #[test]
+    fn the_table_holds_exactly_the_memory_asked_for() {
+        let table = TranspositionTable::new(16);
+        assert_eq!(table.slots.len(), table.slots.capacity());
+        assert_eq!(table.slots.len() * size_of::<Slot>(), 16 << 20);
+        assert_eq!(table.buckets * BUCKET, table.slots.len());
+    }
+
+    #[test]
+    fn keys_spread_over_the_buckets() {
+        // 2000 keys in a 1 MB table (16384 buckets of 4): nearly all are
+        // still there, which they would not be if keys shared few buckets.
+        let table = TranspositionTable::new(1);
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        let mut keys = Vec::new();
+        for _ in 0..2000 {
+            key ^= key << 13;
+            key ^= key >> 7;
+            key ^= key << 17;
+            keys.push(key);
+            table.store(key, entry(5, Bound::Exact));
+        }
+        let found = keys.iter().filter(|&&k| table.probe(k).is_some()).count();
+        assert!(found >= 1990, "{found} of 2000");
+    }
+
+    #[test]
+    fn entries_of_earlier_searches_age() {
+        // A deep entry of the previous search gives way to a new shallow
+        // one before entries of this search do.
+        let mut table = one_bucket();
+        table.store(1, entry(9, Bound::Exact));
+        table.new_search();
+        for key in [2u64, 3, 4] {
+            table.store(key, entry(2, Bound::Exact));
+        }
+        table.store(5, entry(1, Bound::Exact));
+        assert!(table.probe(1).is_none());
+        assert!([2u64, 3, 4, 5].iter().all(|&k| table.probe(k).is_some()));
+        // hashfull counts this search's entries only, however many
+        // searches ago the others were written.
+        assert_eq!(table.hashfull(), 1000);
+        for searches in 1..=64 {
+            table.new_search();
+            let expected = if searches == 64 { 1000 } else { 0 };
+            assert_eq!(table.hashfull(), expected, "after {searches} searches");
+        }
+    }
 }
