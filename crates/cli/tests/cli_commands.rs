@@ -125,6 +125,33 @@ fn bench_prints_a_deterministic_signature() {
     assert_eq!(run(), run());
 }
 
+/// The search's node signature at depth 6 in each game: the nodes
+/// `bench` visits depend on every pruning, reduction, extension, ordering
+/// and evaluation term, so any change to what the engine plays changes
+/// them. A change that alters the search on purpose updates these numbers
+/// (and quotes the new `bench` figures in its commit message, as OpenBench
+/// asks); an unintended change, such as a mutated reduction formula that
+/// no behaviour test notices, fails here.
+#[test]
+fn bench_signatures_are_pinned() {
+    for (variant, signature) in [
+        ("chess", "113137"),
+        ("ultima", "53706"),
+        ("oracle", "76337"),
+        ("enochian", "5985"),
+    ] {
+        let output = augur(&["bench", "--depth", "6", "--variant", variant]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        let last = text.lines().last().expect("summary");
+        assert_eq!(
+            last.split(' ').next(),
+            Some(signature),
+            "{variant}: the search changed ({last}); if on purpose, update the signature"
+        );
+    }
+}
+
 #[test]
 fn perft_plays_ultima_too() {
     let output = augur(&["perft", "3", "--variant", "ultima"]);
