@@ -347,4 +347,46 @@ mod tests {
             assert_eq!(table.hashfull(), expected, "after {searches} searches");
         }
     }
+
+    #[test]
+    fn a_deeper_result_of_this_search_is_kept_unless_the_new_one_is_exact() {
+        let mut table = TranspositionTable::new(1);
+        let key = 0x0123_4567_89AB_CDEF;
+        table.store(key, entry(10, Bound::Lower));
+        // Much shallower and only a bound: the deep entry stays.
+        table.store(key, entry(2, Bound::Upper));
+        assert_eq!(table.probe(key), Some(entry(10, Bound::Lower)));
+        // Within three plies: replaced.
+        table.store(key, entry(7, Bound::Upper));
+        assert_eq!(table.probe(key), Some(entry(7, Bound::Upper)));
+        table.store(key, entry(12, Bound::Lower));
+        // An exact result replaces it however shallow.
+        table.store(key, entry(1, Bound::Exact));
+        assert_eq!(table.probe(key), Some(entry(1, Bound::Exact)));
+        // A deep entry of an earlier search gives way.
+        table.store(key, entry(12, Bound::Lower));
+        table.new_search();
+        table.store(key, entry(2, Bound::Upper));
+        assert_eq!(table.probe(key), Some(entry(2, Bound::Upper)));
+    }
+
+    #[test]
+    fn a_new_entry_without_a_move_keeps_the_old_move() {
+        let table = TranspositionTable::new(1);
+        let key = 42;
+        table.store(key, entry(3, Bound::Lower));
+        let moveless = TableEntry {
+            mv: 0,
+            ..entry(4, Bound::Upper)
+        };
+        table.store(key, moveless);
+        assert_eq!(table.probe(key), Some(entry(4, Bound::Upper)));
+        // Stored once: the other slots of the bucket are still free.
+        let filled = table
+            .bucket(key)
+            .iter()
+            .filter(|slot| slot.data.load(Ordering::Relaxed) != 0)
+            .count();
+        assert_eq!(filled, 1);
+    }
 }
