@@ -658,21 +658,22 @@ fn a_frozen_piece_gives_no_check() {
     }
 }
 
+/// Blue's King on e5 and Knight on g3 facing Red's King on h1 and Rook on
+/// d1 (the Knight can take the King), with Yellow's and Black's Kings.
+const RED_ROOK_ON_D1: [(&str, &str); 6] = [
+    KINGS[0],
+    ("e5", "bK"),
+    ("g3", "bN"),
+    ("h1", "rK"),
+    ("d1", "rR"),
+    KINGS[3],
+];
+
 /// Taking a King stops its army attacking at once: the Red Rook kept
 /// Blue's King off the d-file until Blue's Knight took the Red King.
 #[test]
 fn taking_a_king_stops_its_army_attacking_at_once() {
-    let p = position(
-        &[
-            KINGS[0],
-            ("e5", "bK"),
-            ("g3", "bN"),
-            ("h1", "rK"),
-            ("d1", "rR"),
-            KINGS[3],
-        ],
-        "b d - - -",
-    );
+    let p = position(&RED_ROOK_ON_D1, "b d - - -");
     let covered = ["e5d4", "e5d5", "e5d6"];
     assert!(
         king_steps(&p)
@@ -822,17 +823,7 @@ fn the_die_is_reset_after_every_kind_of_move() {
     };
     // Roll 2 (Knight): Blue's Knight takes Red's King; Red freezes and
     // Black is next.
-    let p = position(
-        &[
-            KINGS[0],
-            ("e5", "bK"),
-            ("g3", "bN"),
-            ("h1", "rK"),
-            ("d1", "rR"),
-            KINGS[3],
-        ],
-        "b d - - 2",
-    );
+    let p = position(&RED_ROOK_ON_D1, "b d - - 2");
     let taken = play(&p, "g3h1");
     assert_eq!(taken.to_move(), Army::Black, "{}", taken.fen());
     unrolled(&taken, "after a King taken");
