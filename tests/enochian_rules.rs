@@ -18,29 +18,7 @@ fn board(pieces: &[(&str, &str)]) -> String {
         let index = usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a');
         cells[index] = (*piece).to_string();
     }
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let cell = &cells[rank * 8 + file];
-            if cell.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push_str(cell);
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out
+    augur_suite::board_field(&cells)
 }
 
 fn position(pieces: &[(&str, &str)], rest: &str) -> Position {

@@ -201,30 +201,7 @@ mod enochian {
     }
 
     fn board_text(grid: &[Vec<String>]) -> String {
-        let ranks: Vec<String> = grid
-            .iter()
-            .rev()
-            .map(|row| {
-                let mut out = String::new();
-                let mut empty = 0;
-                for cell in row {
-                    if cell.is_empty() {
-                        empty += 1;
-                        continue;
-                    }
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push_str(cell);
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                }
-                out
-            })
-            .collect();
-        ranks.join("/")
+        augur_suite::board_field(&grid.concat())
     }
 
     /// The position turned a quarter turn clockwise: the piece on (file f,

@@ -1,6 +1,6 @@
 //! Shared helpers for Augur's integration tests: the `.perft` file format,
-//! and game-generic checks (random playouts with hash verification) that
-//! every variant's tests reuse.
+//! game-generic checks (random playouts with hash verification) that
+//! every variant's tests reuse, and writing a board field from its squares.
 
 use augur_core::{Game, MoveList};
 use rand::prelude::*;
@@ -203,4 +203,35 @@ pub fn check_random_playouts_with<G: Game>(
         }
     }
     checked
+}
+
+/// The board field of a position string from its 64 squares' tokens
+/// (index `rank * 8 + file`, a1 first; an empty string for an empty
+/// square): ranks 8 to 1 separated by `/`, runs of empty squares as digits.
+pub fn board_field(cells: &[String]) -> String {
+    assert_eq!(cells.len(), 64, "a board has 64 squares");
+    let ranks: Vec<String> = cells
+        .chunks(8)
+        .rev()
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push_str(cell);
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    ranks.join("/")
 }
