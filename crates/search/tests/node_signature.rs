@@ -1,0 +1,52 @@
+//! The searcher's node signature: each game's `BENCH_POSITIONS` searched to
+//! depth 6 on one thread with a cleared 16 MB table, exactly as `augur bench
+//! --depth 6` does, must visit the pinned number of nodes. Every pruning
+//! margin, reduction, extension, ordering heuristic and evaluation term
+//! changes that count, so a change to what the engine plays that no
+//! behaviour test can state (a mutated reduction formula, say) fails here,
+//! in the search crate's own tests. A change made on purpose updates these
+//! numbers together with the ones in `crates/cli/tests/cli_commands.rs`
+//! (see `docs/testing.md`).
+
+use augur_core::{Evaluate, Game};
+use augur_search::{Engine, Limits, SearchControl};
+
+/// Total nodes of a depth-`depth` search of each of `G`'s bench positions.
+fn signature<G: Evaluate>(depth: u32) -> u64 {
+    let mut engine = Engine::<G>::new(16, 1);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    G::BENCH_POSITIONS
+        .iter()
+        .map(|text| {
+            let position = G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            engine.clear();
+            let control = SearchControl::new(false);
+            engine
+                .search(&position, &[], &limits, &control, &mut |_| {})
+                .nodes
+        })
+        .sum()
+}
+
+#[test]
+fn chess_signature_is_pinned() {
+    assert_eq!(signature::<augur_chess::Position>(6), 113_137);
+}
+
+#[test]
+fn ultima_signature_is_pinned() {
+    assert_eq!(signature::<augur_ultima::Position>(6), 53_706);
+}
+
+#[test]
+fn oracle_signature_is_pinned() {
+    assert_eq!(signature::<augur_oracle::Position>(6), 76_337);
+}
+
+#[test]
+fn enochian_signature_is_pinned() {
+    assert_eq!(signature::<augur_enochian::Position>(6), 5_985);
+}
