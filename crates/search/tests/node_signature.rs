@@ -8,7 +8,7 @@
 //! numbers together with the ones in `crates/cli/tests/cli_commands.rs`
 //! (see `docs/testing.md`).
 
-use augur_core::{Evaluate, Game};
+use augur_core::Evaluate;
 use augur_search::{Engine, Limits, SearchControl};
 
 /// Total nodes of a depth-`depth` search of each of `G`'s bench positions.
