@@ -1,7 +1,9 @@
 //! The fast Ultima generator against the independent slow one
 //! (`tools/ultima-reference`, written from the rulings page alone) on
 //! positions from biased random games: same legal moves, same captured
-//! squares per move (via the resulting position), same check status.
+//! squares per move (via the resulting position), same check status; and
+//! the search's generators (pseudo-legal moves checked lazily, noisy moves)
+//! agree with the full legal list.
 
 use augur_core::{Game, MoveList};
 use augur_ultima::Position;
@@ -41,6 +43,26 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
                 let after_fast = position.play(fast).fen();
                 assert_eq!(after_fast, after_slow, "move {mv} differs at {text}");
             }
+            // The search's generators: pseudo-legal moves filtered by
+            // `play_pseudo` are the legal ones, and the noisy moves are
+            // exactly the legal moves after which the reference has fewer
+            // pieces on the board.
+            let legal: Vec<_> = fast_moves.iter().copied().collect();
+            let noisy = augur_suite::check_search_generators(&position, &legal);
+            let mut noisy: Vec<String> = noisy.iter().map(|&m| position.move_text(m)).collect();
+            noisy.sort();
+            let pieces = |p: &reference::Position| {
+                let text = p.to_string();
+                let board = text.split(' ').next().unwrap_or_default().to_string();
+                board.chars().filter(char::is_ascii_alphabetic).count()
+            };
+            let mut capturing: Vec<String> = slow_moves
+                .iter()
+                .filter(|mv| pieces(&reference::play(&slow, mv)) < pieces(&slow))
+                .map(|mv| mv.to_string())
+                .collect();
+            capturing.sort();
+            assert_eq!(noisy, capturing, "noisy moves differ at {text}");
             positions += 1;
             in_check += usize::from(position.in_check());
             with_frozen += usize::from(position.frozen().any());

@@ -189,6 +189,8 @@ pub fn check_random_playouts_with<G: Game>(
                 moves.len() as u64,
                 "count_moves disagrees at {fen}"
             );
+            let legal: Vec<G::Move> = moves.iter().copied().collect();
+            check_search_generators(&position, &legal);
             checked += 1;
             let Some(&mv) = moves.choose(&mut rng) else {
                 break;
@@ -203,6 +205,63 @@ pub fn check_random_playouts_with<G: Game>(
         }
     }
     checked
+}
+
+/// The search's generators against the legal moves of `position`
+/// (`legal`, from [`Game::generate`]): the pseudo-legal moves that
+/// [`Game::play_pseudo`] accepts are exactly the legal ones, each leading to
+/// the position [`Game::play`] gives; the noisy moves are legal, each once;
+/// and the noisy pseudo-legal moves it accepts are exactly the noisy ones.
+/// Returns the noisy moves, for the caller to compare with the noisy subset
+/// of `legal` by its own definition.
+pub fn check_search_generators<G: Game>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
+    let fen = position.fen();
+    let sorted = |mut moves: Vec<String>| {
+        moves.sort();
+        moves
+    };
+    let text = |moves: &[G::Move]| sorted(moves.iter().map(|&m| position.move_text(m)).collect());
+    let accepted = |moves: &MoveList<G::Move>| -> Vec<G::Move> {
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| match position.play_pseudo(m) {
+                Some(after) => {
+                    let played = position.play(m);
+                    assert_eq!(after.fen(), played.fen(), "play_pseudo differs at {fen}");
+                    assert_eq!(after.hash(), played.hash(), "play_pseudo key at {fen}");
+                    true
+                }
+                None => false,
+            })
+            .collect()
+    };
+    let mut pseudo = MoveList::new();
+    position.generate_pseudo(&mut pseudo);
+    assert_eq!(
+        text(&accepted(&pseudo)),
+        text(legal),
+        "accepted pseudo-legal moves are not the legal moves at {fen}"
+    );
+    let mut noisy = MoveList::new();
+    position.generate_noisy(&mut noisy);
+    let noisy: Vec<G::Move> = noisy.iter().copied().collect();
+    let noisy_text = text(&noisy);
+    let mut unique = noisy_text.clone();
+    unique.dedup();
+    assert_eq!(unique, noisy_text, "a noisy move twice at {fen}");
+    assert!(
+        noisy.iter().all(|m| legal.contains(m)),
+        "an illegal noisy move at {fen}"
+    );
+    let mut noisy_pseudo = MoveList::new();
+    position.generate_noisy_pseudo(&mut noisy_pseudo);
+    assert_eq!(
+        text(&accepted(&noisy_pseudo)),
+        noisy_text,
+        "accepted noisy pseudo-legal moves are not the noisy moves at {fen}"
+    );
+    noisy
 }
 
 /// The board field of a position string from its 64 squares' tokens

@@ -136,7 +136,7 @@ fn bench_prints_a_deterministic_signature() {
 fn bench_signatures_are_pinned() {
     for (variant, signature) in [
         ("chess", "113137"),
-        ("ultima", "53706"),
+        ("ultima", "52970"),
         ("oracle", "76337"),
         ("enochian", "5985"),
     ] {

@@ -254,6 +254,31 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Appends the legal "noisy" moves (captures, promotions) for quiescence.
     fn generate_noisy(&self, out: &mut MoveList<Self::Move>);
 
+    /// Appends the moves the search tries at a node: every legal move, and
+    /// possibly moves that leave the mover's own royal piece attacked, which
+    /// [`Game::play_pseudo`] refuses. Deciding legality only for the moves
+    /// the search reaches (most nodes are cut after one or two) is what
+    /// makes games with an expensive legality test fast. The default is
+    /// [`Game::generate`].
+    fn generate_pseudo(&self, out: &mut MoveList<Self::Move>) {
+        self.generate(out);
+    }
+
+    /// Appends the noisy moves of [`Game::generate_pseudo`]: the legal noisy
+    /// moves of [`Game::generate_noisy`], possibly with illegal ones that
+    /// [`Game::play_pseudo`] refuses. The default is [`Game::generate_noisy`].
+    fn generate_noisy_pseudo(&self, out: &mut MoveList<Self::Move>) {
+        self.generate_noisy(out);
+    }
+
+    /// The position after `mv`, a move of [`Game::generate_pseudo`] or
+    /// [`Game::generate_noisy_pseudo`] on this position, or `None` when the
+    /// move is illegal (it leaves the mover's royal piece attacked). The
+    /// default plays the move: the default generators give legal moves only.
+    fn play_pseudo(&self, mv: Self::Move) -> Option<Self> {
+        Some(self.play(mv))
+    }
+
     /// The number of legal moves (games may count without generating).
     fn count_moves(&self) -> u64 {
         let mut list = MoveList::new();

@@ -528,11 +528,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
 
+        // Off the root the moves may include illegal ones, which
+        // `play_pseudo` refuses when their turn comes; at the root every
+        // move is legal (lines, exclusions and `searchmoves` need it).
         let mut scored = Scored::new();
-        position.generate(&mut scored.moves);
         if !root {
+            position.generate_pseudo(&mut scored.moves);
             Self::drop_agreements(position, &mut scored.moves);
         } else {
+            position.generate(&mut scored.moves);
             let (excluded, allowed) = (&self.excluded, &self.allowed);
             let kept: MoveList<G::Move> = scored
                 .moves
@@ -585,7 +589,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
-            let child = position.play(mv);
+            let Some(child) = position.play_pseudo(mv) else {
+                continue;
+            };
             let gives_check = child.in_check();
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
@@ -662,7 +668,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if searched == 0 {
-            return if root { -INFINITY } else { alpha };
+            // No move was legal (moves are pruned only after a first one
+            // has been searched).
+            return if root {
+                -INFINITY
+            } else {
+                Self::terminal_score(position, ply)
+            };
         }
 
         let bound = if best_score >= beta {
@@ -734,13 +746,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let mut scored = Scored::new();
         if in_check {
-            position.generate(&mut scored.moves);
+            position.generate_pseudo(&mut scored.moves);
             Self::drop_agreements(position, &mut scored.moves);
-            if scored.moves.is_empty() {
-                return Self::terminal_score(position, ply);
-            }
         } else {
-            position.generate_noisy(&mut scored.moves);
+            position.generate_noisy_pseudo(&mut scored.moves);
         }
         for &mv in scored.moves.iter() {
             scored
@@ -748,9 +757,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .push(position.noisy_score(mv).unwrap_or(-NOISY));
             scored.quiet.push(false);
         }
+        let mut legal = 0usize;
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
-            let child = position.play(mv);
+            let Some(child) = position.play_pseudo(mv) else {
+                continue;
+            };
+            legal += 1;
             let score = self.child_quiescence(position, &child, node.child(alpha, beta));
             if self.aborted {
                 return 0;
@@ -764,6 +777,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     }
                 }
             }
+        }
+        if in_check && legal == 0 {
+            return Self::terminal_score(position, ply);
         }
         best
     }

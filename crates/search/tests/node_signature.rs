@@ -38,7 +38,7 @@ fn chess_signature_is_pinned() {
 
 #[test]
 fn ultima_signature_is_pinned() {
-    assert_eq!(signature::<augur_ultima::Position>(6), 53_706);
+    assert_eq!(signature::<augur_ultima::Position>(6), 52_970);
 }
 
 #[test]

@@ -202,12 +202,6 @@ impl Position {
     fn evaluate_white(&self) -> i32 {
         self.term_values().iter().map(|[w, b]| w - b).sum()
     }
-
-    /// Value of one side's pieces for capture ordering (king included).
-    #[inline]
-    fn capture_material(&self, color: Color) -> i32 {
-        self.material(color) + self.pieces(color, Kind::King).count() as i32 * KING_CAPTURE_VALUE
-    }
 }
 
 impl Evaluate for Position {
@@ -234,10 +228,17 @@ impl Evaluate for Position {
     /// Captures: the material value of everything the move takes (a move
     /// may take several pieces); quiet moves: `None`.
     fn noisy_score(&self, mv: UltimaMove) -> Option<i32> {
-        let them = self.side.opponent();
-        let after = self.play_move(mv);
-        let taken = self.capture_material(them) - after.capture_material(them);
-        (taken > 0).then_some(taken)
+        let captured = self.captured_by(mv);
+        captured.any().then(|| {
+            captured
+                .into_iter()
+                .filter_map(|square| self.piece_at(square))
+                .map(|(_, kind)| match kind {
+                    Kind::King => KING_CAPTURE_VALUE,
+                    _ => PIECE_VALUES[kind.index()],
+                })
+                .sum()
+        })
     }
 
     fn evaluate_material(&self) -> i32 {

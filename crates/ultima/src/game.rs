@@ -73,14 +73,25 @@ impl Game for Position {
     }
 
     fn generate_noisy(&self, out: &mut MoveList<UltimaMove>) {
-        let mut all = MoveList::new();
-        self.legal_moves(&mut all);
-        let before = self.occupied().count();
-        for &mv in all.iter() {
-            if self.play_move(mv).occupied().count() < before {
+        let mut captures = MoveList::new();
+        self.pseudo_captures(&mut captures);
+        for &mv in captures.iter() {
+            if self.play_if_legal(mv).is_some() {
                 out.push(mv);
             }
         }
+    }
+
+    fn generate_pseudo(&self, out: &mut MoveList<UltimaMove>) {
+        self.pseudo_moves(out);
+    }
+
+    fn generate_noisy_pseudo(&self, out: &mut MoveList<UltimaMove>) {
+        self.pseudo_captures(out);
+    }
+
+    fn play_pseudo(&self, mv: UltimaMove) -> Option<Self> {
+        self.play_if_legal(mv)
     }
 
     fn play(&self, mv: UltimaMove) -> Self {
