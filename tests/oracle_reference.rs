@@ -119,6 +119,21 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
                     "hash after {mv} at {text}"
                 );
             }
+            // The search's generators: pseudo-legal moves filtered by
+            // `play_pseudo` are the legal ones; the directly generated noisy
+            // moves are exactly the legal moves `is_noisy` names.
+            let legal: Vec<OracleMove> = fast_moves.iter().copied().collect();
+            let noisy = augur_suite::check_search_generators(&position, &legal);
+            let expected: Vec<OracleMove> = legal
+                .iter()
+                .copied()
+                .filter(|&m| position.is_noisy(m))
+                .collect();
+            assert_eq!(noisy.len(), expected.len(), "noisy moves differ at {text}");
+            assert!(
+                expected.iter().all(|m| noisy.contains(m)),
+                "noisy moves differ at {text}"
+            );
             positions += 1;
             in_check += usize::from(position.in_check());
             with_pools += usize::from(!text.contains(" - - "));

@@ -164,14 +164,40 @@ fn add_cell_features(features: &mut [i32; MATERIAL_FEATURES], cell: Cell) {
     }
 }
 
-/// The material value of what stands on one square (move ordering).
-fn cell_material(cell: Cell) -> i32 {
+/// The material value of what stands on one square, from its features.
+fn cell_material_from_features(cell: Cell) -> i32 {
     let mut features = [0; MATERIAL_FEATURES];
     add_cell_features(&mut features, cell);
     dot(
         &features[..FIRST_POOL_FEATURE],
         &MATERIAL_WEIGHTS[..FIRST_POOL_FEATURE],
     )
+}
+
+/// A cell's index in [`CELL_MATERIAL`]: its bits without the colour,
+/// which the material value does not depend on.
+#[inline(always)]
+fn material_index(cell: Cell) -> usize {
+    usize::from(cell.0 & 7) | usize::from(cell.0 >> 4) << 3
+}
+
+/// The material value of every cell (by [`material_index`]): the material
+/// term is linear in the features, so a side's material is the sum of its
+/// cells' values, read here instead of recounting features at every node.
+static CELL_MATERIAL: std::sync::LazyLock<Vec<i32>> = std::sync::LazyLock::new(|| {
+    let mut table = vec![0; 1 << 13];
+    // Body codes 0 (empty) to 6; 7 is no cell.
+    for bits in (0..=u16::MAX >> 2).filter(|bits| bits & 7 <= 6) {
+        let cell = Cell(bits & !8);
+        table[material_index(cell)] = cell_material_from_features(cell);
+    }
+    table
+});
+
+/// The material value of what stands on one square.
+#[inline(always)]
+fn cell_material(cell: Cell) -> i32 {
+    CELL_MATERIAL[material_index(cell)]
 }
 
 fn dot(features: &[i32], weights: &[i32]) -> i32 {
@@ -187,6 +213,13 @@ impl Position {
         for square in self.bodies_of(color) {
             add_cell_features(&mut features, self.cell(square));
         }
+        features[FIRST_POOL_FEATURE..].copy_from_slice(&self.pool_features(color));
+        features
+    }
+
+    /// The pool features of one side (the tail of [`Self::material_features`]).
+    fn pool_features(&self, color: Color) -> [i32; MATERIAL_FEATURES - FIRST_POOL_FEATURE] {
+        let mut features = [0; MATERIAL_FEATURES - FIRST_POOL_FEATURE];
         if (self.figures(color) & self.bodies[Body::Lord.index()]).any() {
             for (slot, class) in [
                 Body::Lord,
@@ -198,7 +231,7 @@ impl Position {
             .into_iter()
             .enumerate()
             {
-                features[FIRST_POOL_FEATURE + slot] = self.earth_count(color, class) as i32;
+                features[slot] = self.earth_count(color, class) as i32;
             }
         }
         if (self.bodies(color, Body::Priestess) & self.soul_squares()).any() {
@@ -206,7 +239,7 @@ impl Position {
                 .into_iter()
                 .enumerate()
             {
-                features[FIRST_POOL_FEATURE + 5 + slot] = self.underworld_count(class) as i32;
+                features[5 + slot] = self.underworld_count(class) as i32;
             }
         }
         features
@@ -214,17 +247,16 @@ impl Position {
 
     /// The material and pool terms of one side.
     fn material_and_pools(&self, color: Color) -> (i32, i32) {
-        let features = self.material_features(color);
-        (
-            dot(
-                &features[..FIRST_POOL_FEATURE],
-                &MATERIAL_WEIGHTS[..FIRST_POOL_FEATURE],
-            ),
-            dot(
-                &features[FIRST_POOL_FEATURE..],
-                &MATERIAL_WEIGHTS[FIRST_POOL_FEATURE..],
-            ),
-        )
+        let material = self
+            .bodies_of(color)
+            .into_iter()
+            .map(|square| cell_material(self.cell(square)))
+            .sum();
+        let pools = dot(
+            &self.pool_features(color),
+            &MATERIAL_WEIGHTS[FIRST_POOL_FEATURE..],
+        );
+        (material, pools)
     }
 
     fn mobility_of(&self, color: Color) -> i32 {

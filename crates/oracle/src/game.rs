@@ -142,6 +142,19 @@ impl Game for Position {
         }
     }
 
+    fn generate_pseudo(&self, out: &mut MoveList<OracleMove>) {
+        self.pseudo_moves(out);
+    }
+
+    fn generate_noisy_pseudo(&self, out: &mut MoveList<OracleMove>) {
+        self.pseudo_noisy_moves(out);
+    }
+
+    fn play_pseudo(&self, mv: OracleMove) -> Option<Self> {
+        let next = self.play_move(mv);
+        (!next.lord_soul_attacked(self.side)).then_some(next)
+    }
+
     fn play(&self, mv: OracleMove) -> Self {
         self.play_move(mv)
     }

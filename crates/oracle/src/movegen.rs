@@ -155,6 +155,41 @@ impl Position {
         }
     }
 
+    /// The noisy moves of [`Self::pseudo_moves`] (see `Position::is_noisy`),
+    /// generated directly: figure takes without a fetch, soul takes on
+    /// enemy bodies without a summon, and promotions. The mover's Lord soul
+    /// may be left attacked.
+    pub(crate) fn pseudo_noisy_moves(&self, out: &mut MoveList<OracleMove>) {
+        let us = self.side;
+        let them = us.opponent();
+        let own = self.colors[us.index()];
+        let enemy = self.colors[them.index()];
+        for from in self.living & own {
+            let cell = self.cells[from.index()];
+            for to in self.figure_targets(from, cell, us) & enemy {
+                out.push(OracleMove::figure(from, to, None));
+            }
+        }
+        if self.earth_count(us, Body::Priestess) > 0 {
+            let last_rank = Bitboard::rank(types::last_rank(us));
+            for square in self.living & own & self.bodies[Body::Soldier.index()] & last_rank {
+                out.push(OracleMove::promotion(square));
+            }
+        }
+        for from in own & self.soul_squares() {
+            let cell = self.cells[from.index()];
+            // A Lord soul never takes in an enemy body.
+            for class in cell.soul_classes().filter(|&c| c != Soul::Lord) {
+                let (_, take) = self.soul_targets(from, class, us);
+                for to in take & enemy {
+                    for taken in self.cells[to.index()].soul_classes() {
+                        out.push(OracleMove::soul(from, to, class, Some(taken), None));
+                    }
+                }
+            }
+        }
+    }
+
     /// Every legal move.
     ///
     /// A fetch or summon rider only adds a token of ours on the square the

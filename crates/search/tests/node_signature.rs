@@ -43,7 +43,7 @@ fn ultima_signature_is_pinned() {
 
 #[test]
 fn oracle_signature_is_pinned() {
-    assert_eq!(signature::<augur_oracle::Position>(6), 76_337);
+    assert_eq!(signature::<augur_oracle::Position>(6), 75_669);
 }
 
 #[test]
