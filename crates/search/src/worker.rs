@@ -898,3 +898,162 @@ impl<M, I: Iterator<Item = M>> CollectList<M> for I {
         list
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use augur_core::Game;
+
+    /// What a worker is told before it searches.
+    #[derive(Clone, Copy, Default)]
+    struct Setup {
+        helper: bool,
+        stopped: bool,
+        finished: bool,
+        may_abort: bool,
+        pondering: bool,
+        hard_time: Option<Duration>,
+        clock_bound: bool,
+        node_limit: Option<u64>,
+    }
+
+    /// Searches the chess start position 10 plies deep on one worker set
+    /// up as `setup` says; returns whether it aborted, its nodes, and
+    /// whether it told the other threads the search is over.
+    fn run(setup: Setup) -> (bool, u64, bool) {
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::new(setup.pondering);
+        if setup.stopped {
+            control.stop();
+        }
+        let finished = AtomicBool::new(setup.finished);
+        let nodes = NodeCounter::default();
+        let mut heuristics = Heuristics::new();
+        let shared = Shared {
+            tt: &tt,
+            control: &control,
+            finished: &finished,
+            nodes: &nodes,
+            history: &[],
+        };
+        let budget = Budget {
+            node_limit: setup.node_limit,
+            hard_time: setup.hard_time,
+            clock_bound: setup.clock_bound,
+        };
+        let role = if setup.helper {
+            Role::Helper
+        } else {
+            Role::Main
+        };
+        let mut worker =
+            Worker::<augur_chess::Position>::new(role, shared, budget, &mut heuristics);
+        worker.may_abort = setup.may_abort;
+        let root = augur_chess::Position::startpos();
+        worker.search(&root, Node::root(10, -INFINITY, INFINITY));
+        worker.flush_nodes();
+        (
+            worker.aborted,
+            worker.nodes,
+            finished.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Nodes of a search that was never stopped (far more than a batch).
+    fn full() -> u64 {
+        let (aborted, nodes, _) = run(Setup::default());
+        assert!(!aborted);
+        assert!(nodes > 8 * NODE_BATCH, "{nodes}");
+        nodes
+    }
+
+    #[test]
+    fn stop_aborts_the_main_thread_within_a_batch_once_it_has_a_move() {
+        full();
+        let (aborted, nodes, _) = run(Setup {
+            stopped: true,
+            may_abort: true,
+            ..Setup::default()
+        });
+        assert!(aborted && nodes <= 2 * NODE_BATCH, "{aborted} {nodes}");
+        // Without a complete iteration the main thread searches on.
+        let (aborted, nodes, _) = run(Setup {
+            stopped: true,
+            ..Setup::default()
+        });
+        assert!(!aborted && nodes > 8 * NODE_BATCH, "{aborted} {nodes}");
+    }
+
+    #[test]
+    fn helpers_stop_at_once_when_stopped_or_finished() {
+        for (stopped, finished) in [(true, false), (false, true)] {
+            let (aborted, nodes, _) = run(Setup {
+                helper: true,
+                stopped,
+                finished,
+                ..Setup::default()
+            });
+            assert!(aborted && nodes <= 2 * NODE_BATCH, "{aborted} {nodes}");
+        }
+        let (aborted, _, _) = run(Setup {
+            helper: true,
+            ..Setup::default()
+        });
+        assert!(!aborted);
+    }
+
+    #[test]
+    fn the_hard_time_limit_aborts_the_main_thread_and_ends_the_search() {
+        let spent = Some(Duration::ZERO);
+        let (aborted, nodes, finished) = run(Setup {
+            may_abort: true,
+            hard_time: spent,
+            ..Setup::default()
+        });
+        assert!(aborted && finished && nodes <= 2 * NODE_BATCH);
+        // On a clock even the first iteration is abandoned.
+        let (aborted, _, finished) = run(Setup {
+            hard_time: spent,
+            clock_bound: true,
+            ..Setup::default()
+        });
+        assert!(aborted && finished);
+        // Otherwise the first iteration is finished first.
+        let (aborted, _, finished) = run(Setup {
+            hard_time: spent,
+            ..Setup::default()
+        });
+        assert!(!aborted && !finished);
+        // A pondering search ignores the clock until the ponder hit.
+        let (aborted, _, _) = run(Setup {
+            may_abort: true,
+            pondering: true,
+            hard_time: spent,
+            ..Setup::default()
+        });
+        assert!(!aborted);
+        // Helpers never keep the time.
+        let (aborted, _, _) = run(Setup {
+            helper: true,
+            may_abort: true,
+            hard_time: spent,
+            ..Setup::default()
+        });
+        assert!(!aborted);
+    }
+
+    #[test]
+    fn the_node_limit_aborts_the_main_thread_at_the_limit() {
+        let (aborted, nodes, finished) = run(Setup {
+            may_abort: true,
+            node_limit: Some(100),
+            ..Setup::default()
+        });
+        assert!(aborted && finished && nodes == 100, "{nodes}");
+        let (aborted, _, _) = run(Setup {
+            node_limit: Some(100),
+            ..Setup::default()
+        });
+        assert!(!aborted);
+    }
+}
