@@ -959,6 +959,49 @@ mod tests {
         )
     }
 
+    #[test]
+    fn evaluation_noise_shifts_each_position_by_its_own_fixed_amount() {
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::new(false);
+        let finished = AtomicBool::new(false);
+        let nodes = NodeCounter::default();
+        let mut heuristics = Heuristics::new();
+        let shared = Shared {
+            tt: &tt,
+            control: &control,
+            finished: &finished,
+            nodes: &nodes,
+            history: &[],
+        };
+        let budget = Budget {
+            node_limit: None,
+            hard_time: None,
+            clock_bound: false,
+        };
+        let mut worker =
+            Worker::<augur_chess::Position>::new(Role::Main, shared, budget, &mut heuristics);
+        let mut position = augur_chess::Position::startpos();
+        let mut shifted = 0;
+        for _ in 0..8 {
+            let plain = position.evaluate();
+            worker.eval_noise = 0;
+            assert_eq!(worker.evaluate(&position), plain);
+            worker.eval_noise = 40;
+            worker.noise_seed = 7;
+            let shift = eval_shift(position.hash(), 7, 40);
+            assert_eq!(worker.evaluate(&position), plain + shift);
+            shifted += usize::from(shift != 0);
+            worker.material_only = true;
+            worker.eval_noise = 0;
+            assert_eq!(worker.evaluate(&position), position.evaluate_material());
+            worker.material_only = false;
+            let mut moves = MoveList::new();
+            position.generate(&mut moves);
+            position = position.play(moves[moves.len() / 2]);
+        }
+        assert!(shifted >= 6, "{shifted}");
+    }
+
     /// Nodes of a search that was never stopped (far more than a batch).
     fn full() -> u64 {
         let (aborted, nodes, _) = run(Setup::default());
