@@ -136,6 +136,27 @@ fn a_roll_is_averaged_over_its_six_faces() {
     assert_eq!(result.score, expected, "{infos:?}");
 }
 
+#[test]
+fn a_roll_inside_the_full_width_search_is_averaged_too() {
+    // The same roll two plies deep: Red's reply is searched full width,
+    // so the chance node sits in the main search, not in quiescence. Red
+    // cannot take a Rook, a Knight and a pawn at once, whatever it rolls:
+    // averaged over the faces, Blue loses less than when every face is
+    // assumed to let Red take its best piece.
+    let root: Position = position("yK6bK/8/4bR3/8/2bPNrN1bN2/1rPN6/8/kK1rB4rK b d - - 4");
+    let mut engine = material_engine(1);
+    let (averaged, _) = run(&mut engine, &root, &depth(2));
+    let mut engine = material_engine(1);
+    engine.settings_mut().chance_lookahead = false;
+    let (ignored, _) = run(&mut engine, &root, &depth(2));
+    let balance = -root
+        .play(moves(&root)[0])
+        .resolve_chance(0)
+        .evaluate_material();
+    assert!(ignored.score < averaged.score, "{ignored:?} {averaged:?}");
+    assert!(averaged.score < balance, "{averaged:?}: some faces take");
+}
+
 /// Positions from seeded random divination games (rolled, not over), a
 /// third of them starting with one King taken so that teams also move
 /// twice running.
