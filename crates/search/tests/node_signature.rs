@@ -50,3 +50,18 @@ fn oracle_signature_is_pinned() {
 fn enochian_signature_is_pinned() {
     assert_eq!(signature::<augur_enochian::Position>(6), 5_985);
 }
+
+/// The default `augur bench` (each game's `BENCH_DEPTH`) reaches depths
+/// where the null move's depth-dependent reduction and the deeper
+/// reductions matter; at depth 6 a null-move search always drops straight
+/// into quiescence, so its formula leaves the depth-6 signature alone.
+#[test]
+fn default_bench_signatures_are_pinned() {
+    fn at_bench_depth<G: Evaluate>() -> u64 {
+        signature::<G>(G::BENCH_DEPTH)
+    }
+    assert_eq!(at_bench_depth::<augur_chess::Position>(), 1_727_473);
+    assert_eq!(at_bench_depth::<augur_ultima::Position>(), 52_970);
+    assert_eq!(at_bench_depth::<augur_oracle::Position>(), 436_632);
+    assert_eq!(at_bench_depth::<augur_enochian::Position>(), 295_543);
+}
