@@ -917,10 +917,13 @@ mod tests {
         node_limit: Option<u64>,
     }
 
-    /// Searches the chess start position 10 plies deep on one worker set
-    /// up as `setup` says; returns whether it aborted, its nodes, and
-    /// whether it told the other threads the search is over.
-    fn run(setup: Setup) -> (bool, u64, bool) {
+    /// Runs `body` on a chess worker set up as `setup` says; returns its
+    /// answer and whether the worker told the other threads the search is
+    /// over.
+    fn with_worker<R>(
+        setup: Setup,
+        body: impl FnOnce(&mut Worker<'_, augur_chess::Position>) -> R,
+    ) -> (R, bool) {
         let tt = TranspositionTable::new(1);
         let control = SearchControl::new(setup.pondering);
         if setup.stopped {
@@ -946,40 +949,32 @@ mod tests {
         } else {
             Role::Main
         };
-        let mut worker =
-            Worker::<augur_chess::Position>::new(role, shared, budget, &mut heuristics);
+        let mut worker = Worker::new(role, shared, budget, &mut heuristics);
         worker.may_abort = setup.may_abort;
-        let root = augur_chess::Position::startpos();
-        worker.search(&root, Node::root(10, -INFINITY, INFINITY));
-        worker.flush_nodes();
-        (
-            worker.aborted,
-            worker.nodes,
-            finished.load(Ordering::Relaxed),
-        )
+        let answer = body(&mut worker);
+        (answer, finished.load(Ordering::Relaxed))
+    }
+
+    /// Searches the chess start position 10 plies deep on one worker set
+    /// up as `setup` says; returns whether it aborted, its nodes, and
+    /// whether it told the other threads the search is over.
+    fn run(setup: Setup) -> (bool, u64, bool) {
+        let ((aborted, nodes), finished) = with_worker(setup, |worker| {
+            let root = augur_chess::Position::startpos();
+            worker.search(&root, Node::root(10, -INFINITY, INFINITY));
+            worker.flush_nodes();
+            (worker.aborted, worker.nodes)
+        });
+        (aborted, nodes, finished)
     }
 
     #[test]
     fn evaluation_noise_shifts_each_position_by_its_own_fixed_amount() {
-        let tt = TranspositionTable::new(1);
-        let control = SearchControl::new(false);
-        let finished = AtomicBool::new(false);
-        let nodes = NodeCounter::default();
-        let mut heuristics = Heuristics::new();
-        let shared = Shared {
-            tt: &tt,
-            control: &control,
-            finished: &finished,
-            nodes: &nodes,
-            history: &[],
-        };
-        let budget = Budget {
-            node_limit: None,
-            hard_time: None,
-            clock_bound: false,
-        };
-        let mut worker =
-            Worker::<augur_chess::Position>::new(Role::Main, shared, budget, &mut heuristics);
+        with_worker(Setup::default(), noise_shifts);
+    }
+
+    /// The noise test proper, on a worker without limits.
+    fn noise_shifts(worker: &mut Worker<'_, augur_chess::Position>) {
         let mut position = augur_chess::Position::startpos();
         let mut shifted = 0;
         for _ in 0..8 {
