@@ -151,8 +151,7 @@ impl Game for Position {
     }
 
     fn play_pseudo(&self, mv: OracleMove) -> Option<Self> {
-        let next = self.play_move(mv);
-        (!next.lord_soul_attacked(self.side)).then_some(next)
+        self.play_if_legal(mv)
     }
 
     fn play(&self, mv: OracleMove) -> Self {

@@ -190,6 +190,14 @@ impl Position {
         }
     }
 
+    /// The position after a pseudo-legal move, or `None` when it leaves the
+    /// mover's Lord soul attacked.
+    #[inline]
+    pub(crate) fn play_if_legal(&self, mv: OracleMove) -> Option<Position> {
+        let next = self.play_move(mv);
+        (!next.lord_soul_attacked(self.side)).then_some(next)
+    }
+
     /// Every legal move.
     ///
     /// A fetch or summon rider only adds a token of ours on the square the
@@ -200,16 +208,12 @@ impl Position {
     pub(crate) fn legal_moves(&self, out: &mut MoveList<OracleMove>) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo);
-        let us = self.side;
         let mut plain = OracleMove::default();
         let mut plain_legal = false;
         for &mv in pseudo.iter() {
             let base = mv.without_rider();
-            let legal = if base != mv && base == plain && plain_legal {
-                true
-            } else {
-                !self.play_move(mv).lord_soul_attacked(us)
-            };
+            let legal =
+                (base != mv && base == plain && plain_legal) || self.play_if_legal(mv).is_some();
             if base == mv {
                 plain = mv;
                 plain_legal = legal;
