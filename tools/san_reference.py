@@ -2,7 +2,7 @@
 """SAN reference data for Augur, built on python-chess.
 
 Plays seeded random games and writes, for every position passed through, its
-FEN and the SAN python-chess gives each legal move. tests/chess_san.rs
+FEN and the SAN python-chess gives each legal move. crates/chess/tests/chess_san.rs
 compares Augur's ``Position::san`` with it and checks that ``parse_san``
 reads every SAN back to the same move.
 

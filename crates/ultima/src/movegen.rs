@@ -53,7 +53,7 @@ impl Position {
     /// king's displacement, the leaper's jumps, slides to the squares where
     /// a pincer, coordinator or withdrawer takes, and the chameleon's
     /// imitations of each. Each is generated once; the cross-check against
-    /// the full list (`tests/ultima_reference.rs`) holds them to it.
+    /// the full list (`crates/ultima/tests/ultima_reference.rs`) holds them to it.
     pub(crate) fn pseudo_captures(&self, out: &mut MoveList<UltimaMove>) {
         let us = self.side;
         let own = self.colors[us.index()];
