@@ -575,18 +575,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.control
                     .report_root_move(self.root_depth as u32, code, index + 1);
             }
+            // Late move and futility pruning. Both stop the loop rather than
+            // skip one move: moves come best-scored first, every move after
+            // a pruned quiet one is quiet with no better score (noisy moves
+            // outrank killers and history), and what the tests read only
+            // grows (moves tried, the best score, alpha), so each later
+            // move would be pruned too; stopping spares picking them.
             if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
                 let late = LATE_MOVE_BASE
                     + (depth * depth) as usize
                     + usize::from(improving) * LATE_MOVE_IMPROVING;
                 if !pv_node && depth <= LATE_MOVE_MAX_DEPTH && quiets_tried.len() >= late {
-                    continue;
+                    break;
                 }
                 if depth <= FUTILITY_MAX_DEPTH
                     && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * depth <= alpha
                     && order_score < COUNTER
                 {
-                    continue;
+                    break;
                 }
             }
             let Some(child) = position.play_pseudo(mv) else {
