@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::tables::queen_leaps;
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Color, EvalTerm, Evaluate, Game, Square};
+use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game, Square};
 
 /// The number of evaluation features.
 pub const EVAL_FEATURES: usize = 19;
@@ -89,9 +89,15 @@ impl Position {
             .sum()
     }
 
-    /// The features of one army, added into `f`; `material_only` skips
-    /// the positional ones.
-    fn army_features(&self, army: Army, material_only: bool, f: &mut [i32; EVAL_FEATURES]) {
+    /// The features of one army, added into `f`; `enemy_attacks` (what
+    /// the other team attacks) is `None` for the material only, which
+    /// skips the positional features.
+    fn army_features(
+        &self,
+        army: Army,
+        enemy_attacks: Option<Bitboard>,
+        f: &mut [i32; EVAL_FEATURES],
+    ) {
         let count = |k: Kind| self.pieces(army, k).count() as i32;
         if self.is_frozen(army) {
             for (i, kind) in Kind::ALL[1..].iter().enumerate() {
@@ -102,9 +108,9 @@ impl Position {
         for kind in Kind::ALL {
             f[kind.index()] += count(kind);
         }
-        if material_only {
+        let Some(enemy_attacks) = enemy_attacks else {
             return;
-        }
+        };
         for sq in self.pieces(army, Kind::Pawn) {
             f[11] += PAWN_STEP[Self::pawn_progress(army, sq)];
         }
@@ -125,12 +131,8 @@ impl Position {
             }
         }
         if let Some(king) = self.king(army) {
-            let enemy = army.team().opponent();
-            f[16] += king_attacks(king)
-                .into_iter()
-                .filter(|&sq| self.attacked_by(enemy, sq, occupied))
-                .count() as i32;
-            f[17] += i32::from(self.attacked_by(enemy, king, occupied));
+            f[16] += (king_attacks(king) & enemy_attacks).count() as i32;
+            f[17] += i32::from(enemy_attacks.contains(king));
             let ally = army.ally();
             if self.is_frozen(ally) {
                 let prize = self.army_material(ally);
@@ -143,16 +145,19 @@ impl Position {
     /// The evaluation features of `team` (its two armies together).
     pub fn eval_features(&self, team: Color) -> [i32; EVAL_FEATURES] {
         let mut f = [0; EVAL_FEATURES];
+        let enemy_attacks = self.team_attacks(team.opponent(), self.occupied());
         for army in team_armies(team) {
-            self.army_features(army, false, &mut f);
+            self.army_features(army, Some(enemy_attacks), &mut f);
         }
         f
     }
 
     fn team_score(&self, team: Color, material_only: bool) -> i32 {
         let mut f = [0; EVAL_FEATURES];
+        let enemy_attacks =
+            (!material_only).then(|| self.team_attacks(team.opponent(), self.occupied()));
         for army in team_armies(team) {
-            self.army_features(army, material_only, &mut f);
+            self.army_features(army, enemy_attacks, &mut f);
         }
         f.iter().zip(EVAL_WEIGHTS).map(|(a, w)| a * w).sum()
     }
