@@ -107,6 +107,46 @@ fn source_pincer_example_c2c4_takes_c5_and_d4() {
     assert_eq!(captures(text, "c2c3"), Vec::<String>::new());
 }
 
+/// The capture generator (quiescence's moves) finds moves that take two
+/// victims at once: a pincer on opposite sides of the landing square (file
+/// and rank) and around a corner (either way round), a chameleon taking two
+/// kinds two ways. Its noisy moves are exactly the legal moves that capture.
+#[test]
+fn the_capture_generator_finds_moves_that_take_twice() {
+    for (text, mv, taken) in [
+        // a4d4: d5 and d3 are caught against d6 and d2.
+        ("7k/8/3P4/3p4/P7/3p4/3P4/K7 w 0", "a4d4", ["d3", "d5"]),
+        // d1d4: c4 and e4 are caught against b4 and f4.
+        ("7k/8/8/8/1Pp1pP2/8/8/K2P4 w 0", "d1d4", ["c4", "e4"]),
+        // Around a corner: d3 against d2, e4 against f4.
+        ("7k/8/8/8/P3pP2/3p4/3P4/K7 w 0", "a4d4", ["d3", "e4"]),
+        // The source example: c5 against c6, d4 against e4.
+        ("7k/5ppp/2N5/2n5/3rB3/8/PPP5/K7 w 0", "c2c4", ["c5", "d4"]),
+        // A chameleon pinces the pincer e4 and coordinates the coordinator
+        // a4 (with its king a1) by one move.
+        ("3B3k/8/8/8/r3pP2/8/8/K7 w 0", "d8d4", ["a4", "e4"]),
+        // A chameleon withdraws from the withdrawer d6 and coordinates a4.
+        ("7k/8/3q4/3B4/r7/8/8/K7 w 0", "d5d4", ["a4", "d6"]),
+    ] {
+        assert_eq!(captures(text, mv), sorted(&taken), "{mv} in {text}");
+        let position = pos(text);
+        let mut legal = MoveList::new();
+        position.generate(&mut legal);
+        let mut expected: Vec<String> = legal
+            .iter()
+            .filter(|&&m| !captures_of(&position, m).is_empty())
+            .map(|&m| position.move_text(m))
+            .collect();
+        let mut noisy = MoveList::new();
+        position.generate_noisy(&mut noisy);
+        let mut found: Vec<String> = noisy.iter().map(|&m| position.move_text(m)).collect();
+        expected.sort();
+        found.sort();
+        assert!(expected.contains(&mv.to_string()), "{mv} in {text}");
+        assert_eq!(found, expected, "noisy moves of {text}");
+    }
+}
+
 /// Coordinators: "1.Rc5 captures on c7 and h5". The rectangle's corners are
 /// the coordinator on c5 and the white king on h7; c7 holds a black
 /// chameleon and h5 a black pincer.
