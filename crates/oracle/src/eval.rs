@@ -259,81 +259,83 @@ impl Position {
         (material, pools)
     }
 
-    fn mobility_of(&self, color: Color) -> i32 {
+    /// The mobility term of `color`'s figures and souls, and how many of
+    /// their patterns reach into `enemy_zone` (counted once per piece and
+    /// square), for the enemy Lord's safety term, read off the same attack
+    /// sets: a pattern reaches a square exactly when the same pattern on the
+    /// square would reach the piece (sliders see one occupancy both ways).
+    fn patterns(&self, color: Color, enemy_zone: Bitboard) -> (i32, i32) {
         let own = self.bodies_of(color);
         let bodies = self.occupied();
         let souls = self.soul_squares();
-        let mut figure_targets = 0;
+        let (mut figure_targets, mut soul_targets, mut zone_hits) = (0, 0, 0);
         for from in self.figures(color) {
-            let cell = self.cell(from);
-            let mut targets = Bitboard::EMPTY;
-            if cell.count(Soul::Chariot) > 0 {
-                targets |= rook_attacks(from, bodies);
-            }
-            if cell.count(Soul::Elephant) > 0 {
-                targets |= bishop_attacks(from, bodies);
-            }
-            if cell.count(Soul::Horse) > 0 {
-                targets |= knight_attacks(from);
-            }
+            let targets = self.reach(from, bodies);
             figure_targets += (targets & !own).count() as i32;
+            zone_hits += (targets & enemy_zone).count() as i32;
         }
-        let mut soul_targets = 0;
         for from in own & souls {
-            let cell = self.cell(from);
-            let mut reach = Bitboard::EMPTY;
-            if cell.count(Soul::Chariot) > 0 {
-                reach |= rook_attacks(from, souls);
-            }
-            if cell.count(Soul::Elephant) > 0 {
-                reach |= bishop_attacks(from, souls);
-            }
-            if cell.count(Soul::Horse) > 0 {
-                reach |= knight_attacks(from);
-            }
+            let reach = self.reach(from, souls);
             soul_targets += (reach & bodies).count() as i32;
+            zone_hits += (reach & enemy_zone).count() as i32;
         }
-        figure_targets * FIGURE_MOBILITY + soul_targets * SOUL_MOBILITY
+        (
+            figure_targets * FIGURE_MOBILITY + soul_targets * SOUL_MOBILITY,
+            zone_hits,
+        )
     }
 
-    fn lord_safety_of(&self, color: Color) -> i32 {
+    /// The squares the Chariot, Elephant and Horse souls of the cell on
+    /// `from` reach over `occupied`.
+    fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let cell = self.cell(from);
+        let mut reach = Bitboard::EMPTY;
+        if cell.count(Soul::Chariot) > 0 {
+            reach |= rook_attacks(from, occupied);
+        }
+        if cell.count(Soul::Elephant) > 0 {
+            reach |= bishop_attacks(from, occupied);
+        }
+        if cell.count(Soul::Horse) > 0 {
+            reach |= knight_attacks(from);
+        }
+        reach
+    }
+
+    /// `color`'s Lord soul and the squares around it (empty without one).
+    fn lord_zone(&self, color: Color) -> Bitboard {
+        self.lord_soul(color)
+            .map_or(Bitboard::EMPTY, |lord| king_attacks(lord).with(lord))
+    }
+
+    /// The Lord safety term of `color`, from the number of enemy patterns
+    /// reaching its zone.
+    fn lord_safety(&self, color: Color, zone_attackers: i32) -> i32 {
         let Some(lord) = self.lord_soul(color) else {
             return 0;
         };
-        let enemy = color.opponent();
-        let zone = king_attacks(lord).with(lord);
-        let mut attackers = 0;
-        let bodies = self.occupied();
-        let souls = self.soul_squares();
-        for square in zone {
-            attackers += self.aimed_at(square, enemy, bodies, souls);
-        }
         let at_home = self.cell(lord).body() == Some(Body::Lord);
-        -LORD_ZONE_ATTACKER * attackers + if at_home { LORD_AT_HOME } else { 0 }
+        -LORD_ZONE_ATTACKER * zone_attackers + if at_home { LORD_AT_HOME } else { 0 }
     }
 
-    /// Enemy figures and non-Lord souls whose patterns reach `square`.
-    fn aimed_at(&self, square: Square, enemy: Color, bodies: Bitboard, souls: Bitboard) -> i32 {
-        let figures = self.figures(enemy);
-        let theirs = self.bodies_of(enemy);
-        let s = &self.souls;
-        let by_figures = (rook_attacks(square, bodies) & s[Soul::Chariot.index()])
-            | (bishop_attacks(square, bodies) & s[Soul::Elephant.index()])
-            | (knight_attacks(square) & s[Soul::Horse.index()]);
-        let by_souls = (rook_attacks(square, souls) & s[Soul::Chariot.index()])
-            | (bishop_attacks(square, souls) & s[Soul::Elephant.index()])
-            | (knight_attacks(square) & s[Soul::Horse.index()]);
-        ((by_figures & figures).count() + (by_souls & theirs).count()) as i32
-    }
-
-    fn side_terms(&self, color: Color) -> Side {
-        let (material, pools) = self.material_and_pools(color);
-        Side {
-            material,
-            pools,
-            mobility: self.mobility_of(color),
-            lord_safety: self.lord_safety_of(color),
-        }
+    /// The terms of White and of Black.
+    fn side_terms(&self) -> (Side, Side) {
+        let (white_zone, black_zone) = (self.lord_zone(Color::White), self.lord_zone(Color::Black));
+        let (white_mobility, on_black_zone) = self.patterns(Color::White, black_zone);
+        let (black_mobility, on_white_zone) = self.patterns(Color::Black, white_zone);
+        let side = |color: Color, mobility: i32, zone_attackers: i32| {
+            let (material, pools) = self.material_and_pools(color);
+            Side {
+                material,
+                pools,
+                mobility,
+                lord_safety: self.lord_safety(color, zone_attackers),
+            }
+        };
+        (
+            side(Color::White, white_mobility, on_white_zone),
+            side(Color::Black, black_mobility, on_black_zone),
+        )
     }
 
     /// Material only (bodies, souls, pools), White minus Black.
@@ -366,7 +368,7 @@ impl Evaluate for Position {
     const QUIESCENCE_EVASION_PLIES: u32 = 4;
 
     fn evaluate(&self) -> i32 {
-        let (w, b) = (self.side_terms(Color::White), self.side_terms(Color::Black));
+        let (w, b) = self.side_terms();
         let white_view = (w.material - b.material)
             + (w.pools - b.pools)
             + (w.mobility - b.mobility)
@@ -379,7 +381,7 @@ impl Evaluate for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        let (w, b) = (self.side_terms(Color::White), self.side_terms(Color::Black));
+        let (w, b) = self.side_terms();
         let (tempo_white, tempo_black) = match self.side {
             Color::White => (TEMPO, 0),
             Color::Black => (0, TEMPO),
