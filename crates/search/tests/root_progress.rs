@@ -1,0 +1,68 @@
+//! The root moves a long search reports (a GUI's `currmove` lines): none in
+//! the first second, then only root moves, numbered from 1 in the order
+//! each iteration tries them, and only from the main thread.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use augur_chess::Position;
+use augur_core::Game;
+use augur_search::{Engine, Limits, SearchControl};
+use common::{moves, position};
+
+/// A middlegame position with a large tree (no search ends early here).
+const BUSY: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// One report: when it came, the iteration's depth, the move's code and
+/// its number.
+type Report = (Duration, u32, u32, usize);
+
+#[test]
+fn root_moves_are_reported_after_a_second_by_the_main_thread_only() {
+    let root: Position = position(BUSY);
+    let codes: Vec<u32> = moves(&root)
+        .into_iter()
+        .map(Position::encode_move)
+        .collect();
+    let reports: Arc<Mutex<Vec<Report>>> = Arc::default();
+    let sink = Arc::clone(&reports);
+    let started = Instant::now();
+    let control = SearchControl::with_root_progress(
+        false,
+        Box::new(move |depth, code, number| {
+            if let Ok(mut reports) = sink.lock() {
+                reports.push((started.elapsed(), depth, code, number));
+            }
+        }),
+    );
+    // Two threads: a helper must not report.
+    let mut engine = Engine::<Position>::new(16, 2);
+    let limits = Limits {
+        movetime_ms: Some(1_500),
+        ..Limits::default()
+    };
+    let result = engine.search(&root, &[], &limits, &control, &mut |_| {});
+    assert!(result.best_move.is_some());
+
+    let reports = reports.lock().expect("reports").clone();
+    assert!(!reports.is_empty(), "no root move reported in 1.5 s");
+    let mut last: Option<(u32, usize)> = None;
+    for &(at, depth, code, number) in &reports {
+        assert!(at >= Duration::from_secs(1), "reported at {at:?}");
+        assert!(codes.contains(&code), "code {code} is no root move");
+        assert!((1..=codes.len()).contains(&number), "number {number}");
+        // One thread walks the root list in order: within an iteration the
+        // numbers rise one by one (or start again from 1 when the window
+        // is widened); a new iteration starts again from 1.
+        if let Some((last_depth, last_number)) = last {
+            if depth == last_depth {
+                assert!(number == last_number + 1 || number == 1, "{reports:?}");
+            } else {
+                assert!(depth > last_depth && number == 1, "{reports:?}");
+            }
+        }
+        last = Some((depth, number));
+    }
+}
