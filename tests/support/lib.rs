@@ -211,8 +211,8 @@ pub fn check_random_playouts_with<G: Game>(
 /// (`legal`, from [`Game::generate`]): the pseudo-legal moves that
 /// [`Game::play_pseudo`] accepts are exactly the legal ones, each leading to
 /// the position [`Game::play`] gives; the noisy moves are legal, each once;
-/// and the noisy pseudo-legal moves it accepts are exactly the noisy ones.
-/// Returns the noisy moves, for the caller to compare with the noisy subset
+/// the noisy pseudo-legal moves it accepts are exactly the noisy ones; and
+/// [`Game::pseudo_move`] names only moves of the pseudo-legal list. Returns the noisy moves, for the caller to compare with the noisy subset
 /// of `legal` by its own definition.
 pub fn check_search_generators<G: Game>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
     let fen = position.fen();
@@ -243,6 +243,21 @@ pub fn check_search_generators<G: Game>(position: &G, legal: &[G::Move]) -> Vec<
         text(legal),
         "accepted pseudo-legal moves are not the legal moves at {fen}"
     );
+    // The table move's shortcut names only moves of the pseudo-legal list,
+    // each by its own code.
+    for &mv in pseudo.iter() {
+        if let Some(found) = position.pseudo_move(G::encode_move(mv)) {
+            assert!(found == mv, "pseudo_move names another move at {fen}");
+        }
+    }
+    for code in 0..1 << 12 {
+        if let Some(found) = position.pseudo_move(code) {
+            assert!(
+                pseudo.contains(&found) && G::encode_move(found) == code,
+                "pseudo_move({code}) names a move outside the list at {fen}"
+            );
+        }
+    }
     let mut noisy = MoveList::new();
     position.generate_noisy(&mut noisy);
     let noisy: Vec<G::Move> = noisy.iter().copied().collect();

@@ -136,8 +136,8 @@ fn bench_prints_a_deterministic_signature() {
 fn bench_signatures_are_pinned() {
     for (variant, signature) in [
         ("chess", "113137"),
-        ("ultima", "52970"),
-        ("oracle", "75669"),
+        ("ultima", "57069"),
+        ("oracle", "79563"),
         ("enochian", "5985"),
     ] {
         let output = augur(&["bench", "--depth", "6", "--variant", variant]);

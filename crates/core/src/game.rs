@@ -271,6 +271,27 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.generate_noisy(out);
     }
 
+    /// Whether the search should try this game's moves in stages at nodes
+    /// below the root: the table's move, then the noisy moves of
+    /// [`Game::generate_noisy_pseudo`], and only if none of them cuts the
+    /// node, [`Game::generate_pseudo`]'s quiet moves. Worth it where the
+    /// noisy generator is direct and cheap and where telling a quiet move
+    /// from a noisy one costs real work ([`Evaluate::noisy_score`] of every
+    /// move); the order is the same up to ties between equal scores.
+    ///
+    /// [`Evaluate::noisy_score`]: crate::Evaluate::noisy_score
+    const STAGED_MOVES: bool = false;
+
+    /// The move of [`Game::generate_pseudo`] on this position whose
+    /// [`Game::encode_move`] code is `code` (a transposition table's move),
+    /// found without generating; `None` when there is no such move or when
+    /// the game cannot tell cheaply (the search then generates). Never a
+    /// move outside that list. The default tells nothing.
+    fn pseudo_move(&self, code: u32) -> Option<Self::Move> {
+        let _ = code;
+        None
+    }
+
     /// The position after `mv`, a move of [`Game::generate_pseudo`] or
     /// [`Game::generate_noisy_pseudo`] on this position, or `None` when the
     /// move is illegal (it leaves the mover's royal piece attacked). The

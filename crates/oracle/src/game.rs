@@ -150,6 +150,9 @@ impl Game for Position {
         self.pseudo_noisy_moves(out);
     }
 
+    /// Noisy moves are generated directly.
+    const STAGED_MOVES: bool = true;
+
     fn play_pseudo(&self, mv: OracleMove) -> Option<Self> {
         self.play_if_legal(mv)
     }

@@ -362,6 +362,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     fn score_moves(&self, position: &G, scored: &mut Scored<G::Move>, tt_code: u32, ply: usize) {
+        let quiet_order = self.quiet_order(position, ply);
+        for &mv in scored.moves.iter() {
+            let code = G::encode_move(mv);
+            let (score, quiet) = if code == tt_code && tt_code != 0 {
+                (TT_MOVE, position.noisy_score(mv).is_none())
+            } else if let Some(noisy) = position.noisy_score(mv) {
+                (NOISY + noisy, false)
+            } else {
+                (quiet_order(mv, code), true)
+            };
+            scored.scores.push(score);
+            scored.quiet.push(quiet);
+        }
+    }
+
+    /// The ordering score of a quiet move at `ply`: killers, then the
+    /// counter move, then history.
+    fn quiet_order(&self, position: &G, ply: usize) -> impl Fn(G::Move, u32) -> i32 + '_ {
         let team = position.team().index();
         let killers = self.heuristics.killers[ply];
         let counter = if ply > 0 {
@@ -369,23 +387,67 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             G::Move::default()
         };
-        for &mv in scored.moves.iter() {
-            let code = G::encode_move(mv);
-            let (score, quiet) = if code == tt_code && tt_code != 0 {
-                (TT_MOVE, position.noisy_score(mv).is_none())
-            } else if let Some(noisy) = position.noisy_score(mv) {
-                (NOISY + noisy, false)
-            } else if mv == killers[0] {
-                (KILLER, true)
+        move |mv, code| {
+            if mv == killers[0] {
+                KILLER
             } else if mv == killers[1] {
-                (KILLER - 1, true)
+                KILLER - 1
             } else if mv == counter {
-                (COUNTER, true)
+                COUNTER
             } else {
-                (self.heuristics.history(team, code), true)
+                self.heuristics.history(team, code)
+            }
+        }
+    }
+
+    /// The first stage of a staged node: the noisy moves, scored, and the
+    /// table's move first. Returns `false` (and leaves `scored` empty) when
+    /// the table's move is neither noisy nor known to the game without
+    /// generating; the node then generates everything at once.
+    fn stage_noisy(&self, position: &G, scored: &mut Scored<G::Move>, tt_code: u32) -> bool {
+        position.generate_noisy_pseudo(&mut scored.moves);
+        Self::drop_agreements(position, &mut scored.moves);
+        let mut table_move_found = tt_code == 0;
+        for &mv in scored.moves.iter() {
+            let score = if G::encode_move(mv) == tt_code && tt_code != 0 {
+                table_move_found = true;
+                TT_MOVE
+            } else {
+                NOISY + position.noisy_score(mv).unwrap_or(0)
             };
             scored.scores.push(score);
-            scored.quiet.push(quiet);
+            scored.quiet.push(false);
+        }
+        if !table_move_found {
+            let Some(mv) = position
+                .pseudo_move(tt_code)
+                .filter(|&m| !position.needs_agreement(m))
+            else {
+                *scored = Scored::new();
+                return false;
+            };
+            scored.moves.push(mv);
+            scored.scores.push(TT_MOVE);
+            scored.quiet.push(position.noisy_score(mv).is_none());
+        }
+        true
+    }
+
+    /// The second stage of a staged node: the moves not yet in `scored`
+    /// (the noisy moves and the table's move), scored as quiet moves.
+    fn stage_quiets(&self, position: &G, scored: &mut Scored<G::Move>, ply: usize) {
+        let mut all = MoveList::new();
+        position.generate_pseudo(&mut all);
+        Self::drop_agreements(position, &mut all);
+        let tried = scored.moves.len();
+        let quiet_order = self.quiet_order(position, ply);
+        for &mv in all.iter() {
+            if scored.moves[..tried].contains(&mv) {
+                continue;
+            }
+            scored.moves.push(mv);
+            scored.scores.push(quiet_order(mv, G::encode_move(mv)));
+            scored.quiet.push(true);
         }
     }
 
@@ -532,9 +594,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // `play_pseudo` refuses when their turn comes; at the root every
         // move is legal (lines, exclusions and `searchmoves` need it).
         let mut scored = Scored::new();
-        if !root {
+        // In a game that asks for it, the quiet moves wait until the table
+        // move and the noisy moves have failed to cut the node.
+        let mut quiets_pending = false;
+        if !root && G::STAGED_MOVES && self.stage_noisy(position, &mut scored, tt_code) {
+            quiets_pending = true;
+        } else if !root {
             position.generate_pseudo(&mut scored.moves);
             Self::drop_agreements(position, &mut scored.moves);
+            self.score_moves(position, &mut scored, tt_code, ply);
         } else {
             position.generate(&mut scored.moves);
             let (excluded, allowed) = (&self.excluded, &self.allowed);
@@ -545,15 +613,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .filter(|m| !excluded.contains(m) && (allowed.is_empty() || allowed.contains(m)))
                 .collect_list();
             scored.moves = kept;
+            self.score_moves(position, &mut scored, tt_code, ply);
         }
-        if scored.moves.is_empty() {
+        if scored.moves.is_empty() && !quiets_pending {
             return if root {
                 -INFINITY
             } else {
                 Self::terminal_score(position, ply)
             };
         }
-        self.score_moves(position, &mut scored, tt_code, ply);
 
         let depth = if tt_code == 0 && depth >= IIR_MIN_DEPTH && !in_check {
             depth - IIR_REDUCTION
@@ -568,7 +636,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let team = position.team().index();
         let previous_code = if ply > 0 { self.previous[ply - 1] } else { 0 };
 
-        for index in 0..scored.moves.len() {
+        let mut next = 0;
+        loop {
+            if next == scored.moves.len() {
+                if !quiets_pending {
+                    break;
+                }
+                quiets_pending = false;
+                self.stage_quiets(position, &mut scored, ply);
+                if next == scored.moves.len() {
+                    break;
+                }
+            }
+            let index = next;
+            next += 1;
             let (mv, quiet, order_score) = Self::pick(&mut scored, index);
             let code = G::encode_move(mv);
             if root && self.is_main && self.control.elapsed() >= REPORT_CURRMOVE_AFTER {

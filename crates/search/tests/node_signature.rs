@@ -38,12 +38,12 @@ fn chess_signature_is_pinned() {
 
 #[test]
 fn ultima_signature_is_pinned() {
-    assert_eq!(signature::<augur_ultima::Position>(6), 52_970);
+    assert_eq!(signature::<augur_ultima::Position>(6), 57_069);
 }
 
 #[test]
 fn oracle_signature_is_pinned() {
-    assert_eq!(signature::<augur_oracle::Position>(6), 75_669);
+    assert_eq!(signature::<augur_oracle::Position>(6), 79_563);
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn default_bench_signatures_are_pinned() {
         signature::<G>(G::BENCH_DEPTH)
     }
     assert_eq!(at_bench_depth::<augur_chess::Position>(), 1_727_473);
-    assert_eq!(at_bench_depth::<augur_ultima::Position>(), 52_970);
-    assert_eq!(at_bench_depth::<augur_oracle::Position>(), 436_632);
+    assert_eq!(at_bench_depth::<augur_ultima::Position>(), 57_069);
+    assert_eq!(at_bench_depth::<augur_oracle::Position>(), 439_554);
     assert_eq!(at_bench_depth::<augur_enochian::Position>(), 295_543);
 }

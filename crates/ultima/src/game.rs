@@ -90,6 +90,14 @@ impl Game for Position {
         self.pseudo_captures(out);
     }
 
+    /// Captures are generated directly, while telling a quiet move from a
+    /// capture means working out what it takes.
+    const STAGED_MOVES: bool = true;
+
+    fn pseudo_move(&self, code: u32) -> Option<UltimaMove> {
+        self.pseudo_slide(code)
+    }
+
     fn play_pseudo(&self, mv: UltimaMove) -> Option<Self> {
         self.play_if_legal(mv)
     }

@@ -21,12 +21,7 @@ impl Position {
             let Some((_, kind)) = self.piece_at(from) else {
                 continue;
             };
-            let targets = match kind {
-                Kind::King => king_attacks(from) & !own,
-                Kind::Pincer => rook_attacks(from, occupied) & !occupied,
-                _ => queen_attacks(from, occupied) & !occupied,
-            };
-            for to in targets {
+            for to in slide_targets(kind, from, own, occupied) {
                 out.push(UltimaMove::new(from, to));
             }
             if matches!(kind, Kind::Leaper | Kind::Chameleon) {
@@ -38,6 +33,21 @@ impl Position {
                 push_jumps(from, jumpable, occupied, out);
             }
         }
+    }
+
+    /// The pseudo-legal move `code` names when it is a step or a slide (the
+    /// search's table move); `None` for anything else, jumps included.
+    pub(crate) fn pseudo_slide(&self, code: u32) -> Option<UltimaMove> {
+        let code = u16::try_from(code).ok().filter(|&c| c < 1 << 12)?;
+        let mv = UltimaMove(code);
+        let (from, to) = (mv.from(), mv.to());
+        let (color, kind) = self.piece_at(from)?;
+        let own = self.colors[self.side.index()];
+        let occupied = own | self.colors[self.side.opponent().index()];
+        (color == self.side
+            && !self.frozen().contains(from)
+            && slide_targets(kind, from, own, occupied).contains(to))
+        .then_some(mv)
     }
 
     /// The position after a pseudo-legal move, or `None` when it leaves the
@@ -125,6 +135,17 @@ impl Position {
                 out.push(mv);
             }
         }
+    }
+}
+
+/// Where a `kind` on `from` steps or slides (captures by displacement
+/// included, jumps not): the king one step onto anything but its own
+/// pieces, pincers like rooks, the others like queens, onto empty squares.
+fn slide_targets(kind: Kind, from: Square, own: Bitboard, occupied: Bitboard) -> Bitboard {
+    match kind {
+        Kind::King => king_attacks(from) & !own,
+        Kind::Pincer => rook_attacks(from, occupied) & !occupied,
+        _ => queen_attacks(from, occupied) & !occupied,
     }
 }
 
