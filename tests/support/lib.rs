@@ -2,7 +2,7 @@
 //! game-generic checks (random playouts with hash verification) that
 //! every variant's tests reuse, and writing a board field from its squares.
 
-use augur_core::{Game, MoveList};
+use augur_core::{Evaluate, Game, MoveList};
 use rand::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -139,7 +139,7 @@ pub fn check_perft_file_with<G: Game>(
 /// checks at every position that the incremental hash equals the recomputed
 /// one, that the position string round-trips to the same position and hash,
 /// and that `count_moves` agrees with `generate`. Returns positions checked.
-pub fn check_random_playouts<G: Game>(
+pub fn check_random_playouts<G: Evaluate>(
     start: &G,
     games: usize,
     max_plies: usize,
@@ -152,7 +152,7 @@ pub fn check_random_playouts<G: Game>(
 
 /// [`check_random_playouts`], re-reading position strings with `read`
 /// (e.g. in Chess960 mode).
-pub fn check_random_playouts_with<G: Game>(
+pub fn check_random_playouts_with<G: Evaluate>(
     start: &G,
     games: usize,
     max_plies: usize,
@@ -212,9 +212,11 @@ pub fn check_random_playouts_with<G: Game>(
 /// [`Game::play_pseudo`] accepts are exactly the legal ones, each leading to
 /// the position [`Game::play`] gives; the noisy moves are legal, each once;
 /// the noisy pseudo-legal moves it accepts are exactly the noisy ones; and
-/// [`Game::pseudo_move`] names only moves of the pseudo-legal list. Returns the noisy moves, for the caller to compare with the noisy subset
+/// [`Game::pseudo_move`] names only moves of the pseudo-legal list; in a game
+/// with [`Game::STAGED_MOVES`], every move `noisy_score` ranks is generated
+/// as noisy. Returns the noisy moves, for the caller to compare with the noisy subset
 /// of `legal` by its own definition.
-pub fn check_search_generators<G: Game>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
+pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
     let fen = position.fen();
     let sorted = |mut moves: Vec<String>| {
         moves.sort();
@@ -271,6 +273,16 @@ pub fn check_search_generators<G: Game>(position: &G, legal: &[G::Move]) -> Vec<
     );
     let mut noisy_pseudo = MoveList::new();
     position.generate_noisy_pseudo(&mut noisy_pseudo);
+    if G::STAGED_MOVES {
+        // The staged search orders the other moves as quiet ones.
+        for &mv in pseudo.iter() {
+            assert!(
+                position.noisy_score(mv).is_none() || noisy_pseudo.contains(&mv),
+                "{} is ranked noisy but not generated as noisy at {fen}",
+                position.move_text(mv)
+            );
+        }
+    }
     assert_eq!(
         text(&accepted(&noisy_pseudo)),
         noisy_text,

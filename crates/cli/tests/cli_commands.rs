@@ -137,7 +137,7 @@ fn bench_signatures_are_pinned() {
     for (variant, signature) in [
         ("chess", "113137"),
         ("ultima", "57069"),
-        ("oracle", "79563"),
+        ("oracle", "75669"),
         ("enochian", "5985"),
     ] {
         let output = augur(&["bench", "--depth", "6", "--variant", variant]);

@@ -277,7 +277,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// node, [`Game::generate_pseudo`]'s quiet moves. Worth it where the
     /// noisy generator is direct and cheap and where telling a quiet move
     /// from a noisy one costs real work ([`Evaluate::noisy_score`] of every
-    /// move); the order is the same up to ties between equal scores.
+    /// move). The quiet stage does not ask `noisy_score`, so a game may set
+    /// this only if every move `noisy_score` ranks is among
+    /// [`Game::generate_noisy_pseudo`]'s moves (Oracle's fetches and
+    /// summons are ranked but not noisy, so Oracle does not stage); the
+    /// order is then the same up to ties between equal scores.
     ///
     /// [`Evaluate::noisy_score`]: crate::Evaluate::noisy_score
     const STAGED_MOVES: bool = false;

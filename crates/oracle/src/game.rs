@@ -150,9 +150,6 @@ impl Game for Position {
         self.pseudo_noisy_moves(out);
     }
 
-    /// Noisy moves are generated directly.
-    const STAGED_MOVES: bool = true;
-
     fn play_pseudo(&self, mv: OracleMove) -> Option<Self> {
         self.play_if_legal(mv)
     }

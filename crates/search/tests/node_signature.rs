@@ -43,7 +43,7 @@ fn ultima_signature_is_pinned() {
 
 #[test]
 fn oracle_signature_is_pinned() {
-    assert_eq!(signature::<augur_oracle::Position>(6), 79_563);
+    assert_eq!(signature::<augur_oracle::Position>(6), 75_669);
 }
 
 #[test]
@@ -62,6 +62,6 @@ fn default_bench_signatures_are_pinned() {
     }
     assert_eq!(at_bench_depth::<augur_chess::Position>(), 1_727_473);
     assert_eq!(at_bench_depth::<augur_ultima::Position>(), 57_069);
-    assert_eq!(at_bench_depth::<augur_oracle::Position>(), 439_554);
+    assert_eq!(at_bench_depth::<augur_oracle::Position>(), 436_632);
     assert_eq!(at_bench_depth::<augur_enochian::Position>(), 295_543);
 }
