@@ -16,7 +16,7 @@ pub struct BenchArgs {
 }
 
 /// Runs the bench through a protocol session, so the figures are the same
-/// as the protocol's `bench`.
+/// as the protocol's `bench`; a failed search is an error (exit status 2).
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut session = Session::new(Output::stdout());
     if args.variant != Variant::default() {
@@ -25,10 +25,5 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             args.variant
         ));
     }
-    let line = match args.depth {
-        Some(depth) => format!("bench depth {depth}"),
-        None => "bench".to_string(),
-    };
-    session.handle_line(&line);
-    Ok(())
+    session.bench(args.depth)
 }

@@ -149,22 +149,30 @@ impl Session {
                 }
             }
             Command::Bench(params) => {
-                self.finish_search();
-                let (positions, default_depth) = with_game!(
-                    self.options.variant,
-                    G => (G::BENCH_POSITIONS, G::BENCH_DEPTH)
-                );
-                let depth = params.depth.unwrap_or(default_depth);
-                match self.slot.bench(positions, depth, &self.out) {
-                    Ok((nodes, seconds)) => {
-                        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
-                        self.out.line(&format!("{nodes} nodes {nps} nps"));
-                    }
-                    Err(e) => self.out.error(e),
+                if let Err(e) = self.bench(params.depth) {
+                    self.out.error(e);
                 }
             }
         }
         Flow::Continue
+    }
+
+    /// The protocol's `bench`: searches the game's bench positions to
+    /// `depth` (the game's own bench depth when `None`) on one thread and
+    /// prints `<nodes> nodes <nps> nps`. An error (a search that failed)
+    /// prints no figures, so a script or a testing framework never takes a
+    /// broken bench for a result.
+    pub fn bench(&mut self, depth: Option<u32>) -> Result<(), String> {
+        self.finish_search();
+        let (positions, default_depth) = with_game!(
+            self.options.variant,
+            G => (G::BENCH_POSITIONS, G::BENCH_DEPTH)
+        );
+        let depth = depth.unwrap_or(default_depth);
+        let (nodes, seconds) = self.slot.bench(positions, depth, &self.out)?;
+        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+        self.out.line(&format!("{nodes} nodes {nps} nps"));
+        Ok(())
     }
 
     /// Stops a running search (it prints its `bestmove`) and waits for it.

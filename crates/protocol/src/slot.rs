@@ -651,6 +651,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             let start = Instant::now();
             let result = engine.search(&position, &[], &limits, &control, &mut |_| {});
             searching += start.elapsed();
+            // Every bench position has moves, so a search that visited no
+            // node failed (its thread panicked, and said so on stderr).
+            if result.nodes == 0 {
+                return Err(format!("bench position {}: the search failed", i + 1));
+            }
             total += result.nodes;
             out.line(&format!(
                 "info string bench position {}/{}: {} nodes",
