@@ -67,6 +67,32 @@ fn a_king_in_check_that_can_move_must_move() {
     );
 }
 
+/// A King in check with no step (boxed in by its own pieces) obliges
+/// nothing: every other piece may move, and the searcher does not treat
+/// the position as check (no evasion search).
+#[test]
+fn a_boxed_in_king_in_check_leaves_the_army_free() {
+    let p = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            ("g8", "bN"),
+            ("g7", "bR"),
+            ("h7", "bPN"),
+            KINGS[2],
+            ("f7", "rN"),
+            KINGS[3],
+        ],
+        "b d - - -",
+    );
+    assert!(p.king_attacked(p.to_move()));
+    assert!(!p.in_check());
+    let all = moves(&p);
+    assert!(all.iter().all(|m| !m.starts_with("h8")), "{all:?}");
+    assert!(all.contains(&"g8f6".to_string()), "{all:?}");
+    assert!(all.contains(&"g7g1".to_string()), "{all:?}");
+}
+
 #[test]
 fn a_king_not_in_check_avoids_attacked_squares_and_others_may_expose_it() {
     let p = position(
@@ -304,6 +330,25 @@ fn privileged_pawns_choose_and_demote() {
         "r d - - -",
     );
     let promotions: Vec<String> = moves(&normal)
+        .into_iter()
+        .filter(|m| m.starts_with("c7c8"))
+        .collect();
+    assert_eq!(promotions, ["c7c8n"]);
+    // King + Queen + Bishop + pawn is not one of the three privileged
+    // armies either.
+    let two_pieces = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            ("h1", "rK"),
+            ("a3", "rB"),
+            ("e4", "rQ"),
+            ("c7", "rPN"),
+            KINGS[3],
+        ],
+        "r d - - -",
+    );
+    let promotions: Vec<String> = moves(&two_pieces)
         .into_iter()
         .filter(|m| m.starts_with("c7c8"))
         .collect();
