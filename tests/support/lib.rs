@@ -2,7 +2,7 @@
 //! game-generic checks (random playouts with hash verification) that
 //! every variant's tests reuse, and writing a board field from its squares.
 
-use augur_core::{Evaluate, Game, MoveList};
+use augur_core::{Evaluate, Game, MoveList, MoveStaging};
 use rand::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -213,8 +213,8 @@ pub fn check_random_playouts_with<G: Evaluate>(
 /// the position [`Game::play`] gives; the noisy moves are legal, each once;
 /// the noisy pseudo-legal moves it accepts are exactly the noisy ones; and
 /// [`Game::pseudo_move`] names only moves of the pseudo-legal list; in a game
-/// with [`Game::STAGED_MOVES`], every move `noisy_score` ranks is generated
-/// as noisy. Returns the noisy moves, for the caller to compare with the noisy subset
+/// that stages its moves without ranking the rest ([`Game::MOVE_STAGING`]),
+/// every move `noisy_score` ranks is generated as noisy. Returns the noisy moves, for the caller to compare with the noisy subset
 /// of `legal` by its own definition.
 pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
     let fen = position.fen();
@@ -273,7 +273,7 @@ pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> 
     );
     let mut noisy_pseudo = MoveList::new();
     position.generate_noisy_pseudo(&mut noisy_pseudo);
-    if G::STAGED_MOVES {
+    if G::MOVE_STAGING == (MoveStaging::NoisyFirst { rank_rest: false }) {
         // The staged search orders the other moves as quiet ones.
         for &mv in pseudo.iter() {
             assert!(

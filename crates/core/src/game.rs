@@ -127,6 +127,28 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// How the search generates a game's moves at nodes below the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStaging {
+    /// All of [`Game::generate_pseudo`] at once, each move ranked by
+    /// [`Evaluate::noisy_score`](crate::Evaluate::noisy_score).
+    AllAtOnce,
+    /// In stages: the table's move (found by [`Game::pseudo_move`] when it
+    /// is not noisy), then the noisy moves of [`Game::generate_noisy_pseudo`],
+    /// and only if none of them cuts the node, the rest of
+    /// [`Game::generate_pseudo`]. Worth it where the noisy generator is
+    /// direct and cheap. The order is the same as all at once up to ties
+    /// between equal scores, except that moves ranked by `noisy_score`
+    /// but not generated as noisy come after all the noisy ones.
+    NoisyFirst {
+        /// Whether the rest is ranked by `noisy_score` too. A game whose
+        /// `noisy_score` ranks only the moves its noisy generator gives
+        /// (Ultima: captures) says `false` and skips that cost; one that
+        /// ranks more (Oracle's fetches and summons) must say `true`.
+        rank_rest: bool,
+    },
+}
+
 /// A game Augur can play: positions with copy-make moves.
 ///
 /// Implementations keep positions small (a few hundred bytes) because every
@@ -271,20 +293,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.generate_noisy(out);
     }
 
-    /// Whether the search should try this game's moves in stages at nodes
-    /// below the root: the table's move, then the noisy moves of
-    /// [`Game::generate_noisy_pseudo`], and only if none of them cuts the
-    /// node, [`Game::generate_pseudo`]'s quiet moves. Worth it where the
-    /// noisy generator is direct and cheap and where telling a quiet move
-    /// from a noisy one costs real work ([`Evaluate::noisy_score`] of every
-    /// move). The quiet stage does not ask `noisy_score`, so a game may set
-    /// this only if every move `noisy_score` ranks is among
-    /// [`Game::generate_noisy_pseudo`]'s moves (Oracle's fetches and
-    /// summons are ranked but not noisy, so Oracle does not stage); the
-    /// order is then the same up to ties between equal scores.
-    ///
-    /// [`Evaluate::noisy_score`]: crate::Evaluate::noisy_score
-    const STAGED_MOVES: bool = false;
+    /// How the search generates this game's moves below the root; see
+    /// [`MoveStaging`]. The default generates them all at once.
+    const MOVE_STAGING: MoveStaging = MoveStaging::AllAtOnce;
 
     /// The move of [`Game::generate_pseudo`] on this position whose
     /// [`Game::encode_move`] code is `code` (a transposition table's move),

@@ -28,7 +28,7 @@ pub mod square;
 
 pub use bitboard::Bitboard;
 pub use eval::{EvalTerm, Evaluate};
-pub use game::{Color, Game, MoveError, Outcome, PositionError, Termination};
+pub use game::{Color, Game, MoveError, MoveStaging, Outcome, PositionError, Termination};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use prng::SplitMix64;
 pub use replay::{Played, ReplayError, Replayed, play_text, replay};

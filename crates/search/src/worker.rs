@@ -6,7 +6,7 @@
 //! rule inside the tree.
 
 use arrayvec::ArrayVec;
-use augur_core::{Evaluate, MAX_MOVES, MoveList};
+use augur_core::{Evaluate, MAX_MOVES, MoveList, MoveStaging};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -434,20 +434,31 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     /// The second stage of a staged node: the moves not yet in `scored`
-    /// (the noisy moves and the table's move), scored as quiet moves.
+    /// (the noisy moves and the table's move), ranked by `noisy_score`
+    /// when the game asks for it, else scored as quiet moves.
     fn stage_quiets(&self, position: &G, scored: &mut Scored<G::Move>, ply: usize) {
         let mut all = MoveList::new();
         position.generate_pseudo(&mut all);
         Self::drop_agreements(position, &mut all);
         let tried = scored.moves.len();
+        let rank_rest = matches!(G::MOVE_STAGING, MoveStaging::NoisyFirst { rank_rest: true });
         let quiet_order = self.quiet_order(position, ply);
         for &mv in all.iter() {
             if scored.moves[..tried].contains(&mv) {
                 continue;
             }
+            let noisy = if rank_rest {
+                position.noisy_score(mv)
+            } else {
+                None
+            };
+            let (score, quiet) = match noisy {
+                Some(noisy) => (NOISY + noisy, false),
+                None => (quiet_order(mv, G::encode_move(mv)), true),
+            };
             scored.moves.push(mv);
-            scored.scores.push(quiet_order(mv, G::encode_move(mv)));
-            scored.quiet.push(true);
+            scored.scores.push(score);
+            scored.quiet.push(quiet);
         }
     }
 
@@ -597,7 +608,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // In a game that asks for it, the quiet moves wait until the table
         // move and the noisy moves have failed to cut the node.
         let mut quiets_pending = false;
-        if !root && G::STAGED_MOVES && self.stage_noisy(position, &mut scored, tt_code) {
+        let staged = matches!(G::MOVE_STAGING, MoveStaging::NoisyFirst { .. });
+        if !root && staged && self.stage_noisy(position, &mut scored, tt_code) {
             quiets_pending = true;
         } else if !root {
             position.generate_pseudo(&mut scored.moves);

@@ -1,6 +1,8 @@
 //! The `augur_core::Game` implementation and the end of the game.
 
-use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Termination};
+use augur_core::{
+    Color, Game, MoveError, MoveList, MoveStaging, Outcome, PositionError, Termination,
+};
 
 use crate::moves::UltimaMove;
 use crate::position::Position;
@@ -91,8 +93,8 @@ impl Game for Position {
     }
 
     /// Captures are generated directly, while telling a quiet move from a
-    /// capture means working out what it takes.
-    const STAGED_MOVES: bool = true;
+    /// capture means working out what it takes; only captures are ranked.
+    const MOVE_STAGING: MoveStaging = MoveStaging::NoisyFirst { rank_rest: false };
 
     fn pseudo_move(&self, code: u32) -> Option<UltimaMove> {
         self.pseudo_slide(code)
