@@ -294,10 +294,25 @@ fn exchange_of_prisoners_returns_the_kings_to_thrones_or_the_nearest_safe_square
     assert!(!moves(&check).contains(&"exchange".to_string()));
 }
 
+/// The promotions Red's pawn on c7 may choose with Red's King on h1, the
+/// other Kings, and Red's `others` (square, piece).
+fn red_c7_promotions(others: &[(&'static str, &'static str)]) -> Vec<String> {
+    let mut pieces = vec![KINGS[0], KINGS[1], ("h1", "rK"), ("c7", "rPN"), KINGS[3]];
+    pieces.extend_from_slice(others);
+    moves(&position(&pieces, "r d - - -"))
+        .into_iter()
+        .filter(|m| m.starts_with("c7c8"))
+        .collect()
+}
+
 #[test]
 fn privileged_pawns_choose_and_demote() {
     // Red is King + Queen + pawn: the pawn chooses, and a second Queen
     // demotes the first to a pawn of the Queen where it stands.
+    assert_eq!(
+        red_c7_promotions(&[("e4", "rQ")]),
+        ["c7c8b", "c7c8n", "c7c8q", "c7c8r"]
+    );
     let p = position(
         &[
             KINGS[0],
@@ -309,50 +324,13 @@ fn privileged_pawns_choose_and_demote() {
         ],
         "r d - - -",
     );
-    let promotions: Vec<String> = moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("c7c8"))
-        .collect();
-    assert_eq!(promotions, ["c7c8b", "c7c8n", "c7c8q", "c7c8r"]);
     let after = play(&p, "c7c8q");
     assert!(after.fen().contains("4rPQ3"), "{}", after.fen());
     // A normal pawn (Red has a Rook too) becomes its own type only.
-    let normal = position(
-        &[
-            KINGS[0],
-            KINGS[1],
-            ("h1", "rK"),
-            ("a3", "rR"),
-            ("e4", "rQ"),
-            ("c7", "rPN"),
-            KINGS[3],
-        ],
-        "r d - - -",
-    );
-    let promotions: Vec<String> = moves(&normal)
-        .into_iter()
-        .filter(|m| m.starts_with("c7c8"))
-        .collect();
-    assert_eq!(promotions, ["c7c8n"]);
+    assert_eq!(red_c7_promotions(&[("a3", "rR"), ("e4", "rQ")]), ["c7c8n"]);
     // King + Queen + Bishop + pawn is not one of the three privileged
     // armies either.
-    let two_pieces = position(
-        &[
-            KINGS[0],
-            KINGS[1],
-            ("h1", "rK"),
-            ("a3", "rB"),
-            ("e4", "rQ"),
-            ("c7", "rPN"),
-            KINGS[3],
-        ],
-        "r d - - -",
-    );
-    let promotions: Vec<String> = moves(&two_pieces)
-        .into_iter()
-        .filter(|m| m.starts_with("c7c8"))
-        .collect();
-    assert_eq!(promotions, ["c7c8n"]);
+    assert_eq!(red_c7_promotions(&[("a3", "rB"), ("e4", "rQ")]), ["c7c8n"]);
     // A demoted throne partner becomes a pawn partner and leaves as `P`.
     let yellow = position(
         &[("a8", "yKB"), ("e2", "yPN"), KINGS[1], KINGS[2], KINGS[3]],
