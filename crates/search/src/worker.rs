@@ -209,6 +209,13 @@ impl<M> Scored<M> {
             quiet: ArrayVec::new(),
         }
     }
+
+    /// Empties the lists in place (no new buffers on the stack).
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.scores.clear();
+        self.quiet.clear();
+    }
 }
 
 const TT_MOVE: i32 = 1 << 30;
@@ -423,7 +430,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .pseudo_move(tt_code)
                 .filter(|&m| !position.needs_agreement(m))
             else {
-                *scored = Scored::new();
+                scored.clear();
                 return false;
             };
             scored.moves.push(mv);
