@@ -150,10 +150,6 @@ impl Game for Position {
         self.pseudo_noisy_moves(out);
     }
 
-    fn pseudo_move(&self, code: u32) -> Option<OracleMove> {
-        self.pseudo_figure_move(code)
-    }
-
     fn play_pseudo(&self, mv: OracleMove) -> Option<Self> {
         self.play_if_legal(mv)
     }

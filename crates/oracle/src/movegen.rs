@@ -92,23 +92,6 @@ impl Position {
         (reach & bodies, reach & souls)
     }
 
-    /// The pseudo-legal move `code` names when it is a figure going or
-    /// taking without a fetch (the search's table move); `None` for
-    /// anything else.
-    pub(crate) fn pseudo_figure_move(&self, code: u32) -> Option<OracleMove> {
-        if code >= 1 << 12 {
-            return None;
-        }
-        let mv = OracleMove(code);
-        let (from, to) = (mv.from(), mv.to());
-        let us = self.side;
-        ((self.living & self.colors[us.index()]).contains(from)
-            && self
-                .figure_targets(from, self.cells[from.index()], us)
-                .contains(to))
-        .then_some(mv)
-    }
-
     /// Every move of the side to move that obeys the rules of movement;
     /// the mover's Lord soul may be left attacked.
     pub(crate) fn pseudo_moves(&self, out: &mut MoveList<OracleMove>) {
