@@ -48,6 +48,17 @@ def wait_moves(page, count, timeout=30):
     raise AssertionError(f"expected {count} moves, have {move_count(page)}: {page.inner_text('#status')}")
 
 
+def wait_engine_idle(page, timeout=30):
+    """Waits until the engine is not thinking (in Enochian it may move
+    again at once, when an army of the person's team is passed over)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if "thinking" not in page.inner_text("#status"):
+            return
+        time.sleep(0.02)
+    raise AssertionError("the engine is still thinking")
+
+
 def click_a_legal_move(page, timings):
     """Clicks a piece that has targets, then its first target; returns the
     move text the page then records."""
@@ -82,6 +93,7 @@ def play_game(page, variant, plies, timings, first_moves):
     wait_moves(page, 1)
     first_moves.append(time.time() - started)
     wait_moves(page, 2)
+    wait_engine_idle(page)
     page.click("#undo")
     wait_moves_exact(page, 0)
     played = 0
@@ -89,6 +101,7 @@ def play_game(page, variant, plies, timings, first_moves):
         count = move_count(page)
         click_a_legal_move(page, timings)
         wait_moves(page, count + 2)
+        wait_engine_idle(page)
         played += 2
     assert move_count(page) >= min(plies, 2), f"{variant}: too few moves"
     before = move_count(page)

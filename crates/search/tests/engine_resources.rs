@@ -220,3 +220,45 @@ fn a_panic_in_a_search_ends_it_once_and_the_engine_goes_on() {
     assert!(is_legal(&root, result.best_move));
     assert!(result.depth >= 5);
 }
+
+#[test]
+fn a_started_search_says_when_it_is_finished() {
+    let mut engine = Engine::<Position>::new(4, 1);
+    let request = SearchRequest {
+        root: Position::startpos(),
+        history: Vec::new(),
+        limits: depth(4),
+        control: SearchControl::new(false),
+    };
+    let handle = engine
+        .start(request, |_| {})
+        .expect("the search thread runs");
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !handle.is_finished() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a depth 4 search never said it was finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(handle.wait().map(|r| r.depth), Some(4));
+}
+
+#[test]
+fn the_table_fills_as_the_engine_searches_and_empties_on_clear() {
+    let mut engine = Engine::<Position>::new(1, 1);
+    assert_eq!(engine.hashfull(), 0);
+    let root = Position::startpos();
+    engine.search(
+        &root,
+        &[],
+        &depth(8),
+        &SearchControl::new(false),
+        &mut |_| {},
+    );
+    let used = engine.hashfull();
+    // Permille: a 1 MB table holds a fraction of a depth 8 search's nodes.
+    assert!((10..=1000).contains(&used), "{used} permille");
+    engine.clear();
+    assert_eq!(engine.hashfull(), 0);
+}

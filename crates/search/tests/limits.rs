@@ -14,8 +14,8 @@ use augur_chess::Position;
 use augur_core::Game;
 use augur_search::score::{ReportedScore, report};
 use augur_search::{
-    Clock, Engine, Limits, SearchControl, SearchResult, TimeBudget, budget_for_clock,
-    budget_for_movetime,
+    Clock, Engine, Limits, SearchControl, SearchRequest, SearchResult, TimeBudget,
+    budget_for_clock, budget_for_movetime,
 };
 use common::{depth, position, run};
 
@@ -173,4 +173,90 @@ fn a_mate_limit_stops_once_the_mate_is_found() {
         );
         assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
     }
+}
+
+#[test]
+fn a_mate_limit_counts_a_team_win_on_an_even_ply_as_the_mate_reported() {
+    // Blue's Knight uncovers the Rook and Black, Blue's ally, takes the
+    // second enemy King on the next ply (see team_negamax.rs): a win two
+    // plies away, reported as mate in 1.
+    let root: augur_enochian::Position = position("yK6bK/8/8/8/bN7/8/8/kR3kK3 b d r - -");
+    let mut engine = Engine::new(16, 1);
+    let limits = Limits {
+        mate: Some(1),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let result = engine.search(&root, &[], &limits, &SearchControl::new(false), &mut |_| {});
+    assert_eq!(report(result.score), ReportedScore::Mate(1));
+    assert!(result.depth < 10, "depth {}", result.depth);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn pondering_holds_the_clock_until_ponderhit() {
+    let root: Position = position(BUSY);
+    let mut engine = Engine::<Position>::new(16, 1);
+    engine.settings_mut().move_overhead_ms = 0;
+    let clock = Clock {
+        remaining_ms: 3_000,
+        increment_ms: 0,
+        moves_to_go: None,
+    };
+    let TimeBudget { soft, hard } = budget_for_clock(&clock, 0);
+    let control = SearchControl::new(true);
+    let request = SearchRequest {
+        root,
+        history: Vec::new(),
+        limits: Limits {
+            clock: Some(clock),
+            ponder: true,
+            ..Limits::default()
+        },
+        control: control.clone(),
+    };
+    let handle = engine
+        .start(request, |_| {})
+        .expect("the search thread runs");
+    // Pondering past the whole budget: the clock is not running yet.
+    std::thread::sleep(hard * 2);
+    assert!(!handle.is_finished());
+    let hit = Instant::now();
+    control.ponderhit();
+    let result = handle.wait().expect("no panic");
+    let after_hit = hit.elapsed();
+    // From `ponderhit` on, the search runs on its budget as if it had just
+    // started: iterations go on until the soft limit at least.
+    assert!(
+        after_hit >= soft,
+        "{after_hit:?} after ponderhit, soft {soft:?}"
+    );
+    assert!(
+        after_hit < hard + Duration::from_millis(400),
+        "{after_hit:?}"
+    );
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn a_fixed_time_always_completes_its_first_iteration() {
+    // Every root move as its own line: the first iteration alone takes
+    // longer than the millisecond given, and is finished all the same (a
+    // clock may cut it short; a fixed time is the GUI's own choice).
+    let root: Position = position(BUSY);
+    let mut engine = Engine::<Position>::new(16, 1);
+    engine.settings_mut().multipv = 256;
+    engine.settings_mut().move_overhead_ms = 0;
+    let limits = Limits {
+        movetime_ms: Some(1),
+        ..Limits::default()
+    };
+    let (result, infos) = run(&mut engine, &root, &limits);
+    assert!(result.depth >= 1);
+    let first: Vec<_> = infos
+        .iter()
+        .filter(|i| i.depth == 1 && i.bound.is_none())
+        .collect();
+    assert_eq!(first.len(), common::moves(&root).len());
+    assert_eq!(result.best_move, first[0].pv.first().copied());
 }

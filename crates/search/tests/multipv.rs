@@ -107,3 +107,37 @@ fn enochian_lines_come_best_first() {
         8,
     );
 }
+
+#[test]
+fn a_search_stopped_early_reports_its_last_complete_lines_again() {
+    let root: augur_chess::Position =
+        position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut engine = Engine::new(16, 1);
+    engine.settings_mut().multipv = 3;
+    let limit = 200_000;
+    let limits = Limits {
+        nodes: Some(limit),
+        ..Limits::default()
+    };
+    let (result, infos) = run(&mut engine, &root, &limits);
+    // The node limit cuts an iteration short: its lines are not reported;
+    // the last complete set comes again, with the final node count.
+    let last: Vec<_> = infos[infos.len() - 3..].iter().collect();
+    for (k, line) in last.iter().enumerate() {
+        assert_eq!(
+            (line.multipv, line.depth),
+            (k + 1, result.depth),
+            "{last:?}"
+        );
+        assert!(line.nodes >= limit, "{} nodes", line.nodes);
+    }
+    let before: Vec<_> = infos[..infos.len() - 3]
+        .iter()
+        .filter(|i| i.depth == result.depth && i.bound.is_none())
+        .collect();
+    assert_eq!(before.len(), 3);
+    for (again, first) in last.iter().zip(&before) {
+        assert_eq!((again.score, &again.pv), (first.score, &first.pv));
+    }
+    assert_eq!(result.best_move, last[0].pv.first().copied());
+}

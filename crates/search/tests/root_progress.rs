@@ -1,6 +1,8 @@
-//! The root moves a long search reports (a GUI's `currmove` lines): none in
-//! the first second, then only root moves, numbered from 1 in the order
-//! each iteration tries them, and only from the main thread.
+//! What a long search reports beyond its completed depths: the root moves
+//! (a GUI's `currmove` lines), none in the first second, then only root
+//! moves, numbered from 1 in the order each iteration tries them, and only
+//! from the main thread; and the bounds of failed aspiration windows
+//! (`lowerbound` / `upperbound` lines), none in the first second.
 
 mod common;
 
@@ -64,5 +66,20 @@ fn root_moves_are_reported_after_a_second_by_the_main_thread_only() {
             }
         }
         last = Some((depth, number));
+    }
+}
+
+#[test]
+fn no_window_bound_is_reported_in_the_first_second() {
+    // Quick searches whose windows fail: the score leaps when a mate or a
+    // won piece comes into view at depth 5 or more.
+    for text in [BUSY, "kB6/6PR/8/2N5/7K/8/1r4pp/8 w - - 0 1"] {
+        let root: Position = position(text);
+        let mut engine = Engine::<Position>::new(16, 1);
+        let (result, infos) = common::run(&mut engine, &root, &common::depth(11));
+        assert_eq!(result.depth, 11);
+        for info in infos.iter().filter(|i| i.bound.is_some()) {
+            assert!(info.time >= Duration::from_secs(1), "{text}: {info:?}");
+        }
     }
 }
