@@ -19,7 +19,7 @@ pub(crate) const REPORT_BOUNDS_AFTER: Duration = Duration::from_secs(1);
 /// The root move being searched (`currmove`) is reported only after the
 /// search has run this long (as Stockfish does).
 pub(crate) const REPORT_CURRMOVE_AFTER: Duration = Duration::from_secs(1);
-/// With one legal move, a timed search stops after this depth (plies).
+/// With one legal move, a search on a clock stops after this depth (plies).
 pub(crate) const SINGLE_MOVE_DEPTH: u32 = 4;
 /// A timed search stops once a mate in n plies is found at a depth of more
 /// than 2n plus this (plies).
