@@ -1,6 +1,8 @@
 //! The searcher's node signature: each game's `BENCH_POSITIONS` searched to
 //! depth 6 on one thread with a cleared 16 MB table, exactly as `augur bench
-//! --depth 6` does, must visit the pinned number of nodes. Every pruning
+//! --depth 6` does, must visit the pinned number of nodes (and so must the
+//! default bench depth, and the same positions searched in a row without
+//! clearing, as in a game). Every pruning
 //! margin, reduction, extension, ordering heuristic and evaluation term
 //! changes that count, so a change to what the engine plays that no
 //! behaviour test can state (a mutated reduction formula, say) fails here,
@@ -11,8 +13,11 @@
 use augur_core::Evaluate;
 use augur_search::{Engine, Limits, SearchControl};
 
-/// Total nodes of a depth-`depth` search of each of `G`'s bench positions.
-fn signature<G: Evaluate>(depth: u32) -> u64 {
+/// Total nodes of a depth-`depth` search of each of `G`'s bench positions,
+/// from a cleared engine each (`fresh`, as `bench` does) or one after the
+/// other as in a game, each search inheriting the table and the history
+/// of the ones before.
+fn searched<G: Evaluate>(depth: u32, fresh: bool) -> u64 {
     let mut engine = Engine::<G>::new(16, 1);
     let limits = Limits {
         depth: Some(depth),
@@ -22,13 +27,21 @@ fn signature<G: Evaluate>(depth: u32) -> u64 {
         .iter()
         .map(|text| {
             let position = G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            engine.clear();
+            if fresh {
+                engine.clear();
+            }
             let control = SearchControl::new(false);
             engine
                 .search(&position, &[], &limits, &control, &mut |_| {})
                 .nodes
         })
         .sum()
+}
+
+/// Total nodes of a depth-`depth` search of each of `G`'s bench positions
+/// from a cleared engine, as `bench` does.
+fn signature<G: Evaluate>(depth: u32) -> u64 {
+    searched::<G>(depth, true)
 }
 
 #[test]
@@ -64,4 +77,18 @@ fn default_bench_signatures_are_pinned() {
     assert_eq!(at_bench_depth::<augur_ultima::Position>(), 57_069);
     assert_eq!(at_bench_depth::<augur_oracle::Position>(), 436_632);
     assert_eq!(at_bench_depth::<augur_enochian::Position>(), 295_543);
+}
+
+/// Searches in a row, as in a game: what one search leaves to the next
+/// (the history and its saturation, the table's ageing, killers forgotten
+/// between searches) changes the count.
+#[test]
+fn searches_in_a_row_are_pinned() {
+    fn in_a_row<G: Evaluate>() -> u64 {
+        searched::<G>(G::BENCH_DEPTH, false)
+    }
+    assert_eq!(in_a_row::<augur_chess::Position>(), 1_853_824);
+    assert_eq!(in_a_row::<augur_ultima::Position>(), 66_258);
+    assert_eq!(in_a_row::<augur_oracle::Position>(), 532_389);
+    assert_eq!(in_a_row::<augur_enochian::Position>(), 324_426);
 }
