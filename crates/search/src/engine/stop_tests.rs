@@ -2,7 +2,8 @@
 //! depends on the searcher's own constants: a proven mate ends a timed
 //! search, a single legal move is searched only a few plies, no search
 //! goes beyond the deepest ply, the root list leaves out declined offers,
-//! and a principal variation cut short is completed from the table.
+//! a principal variation cut short is completed from the table, and
+//! helpers search until the main thread is done, then let go of the table.
 
 use super::*;
 use crate::tt::TableEntry;
@@ -208,4 +209,20 @@ fn a_helper_iterates_until_the_main_thread_finishes() {
     assert_eq!(helper_depth(&root, 6, false), 6);
     // Once the main thread is done, a helper starts no new iteration.
     assert!(helper_depth(&root, 6, true) <= 1);
+}
+
+#[test]
+fn helpers_let_go_of_the_table_before_the_search_returns() {
+    // A helper still holding the table when the next search starts would
+    // cost that search its table (the engine then makes a fresh one).
+    let root = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut engine = Engine::<Position>::new(4, 4);
+    for depth in [3, 6, 8] {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        search(&mut engine, &root, &limits);
+        assert_eq!(Arc::strong_count(&engine.searcher().tt), 1, "depth {depth}");
+    }
 }
