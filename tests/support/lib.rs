@@ -182,6 +182,13 @@ pub fn check_random_playouts_with<G: Evaluate>(
                 position.hash(),
                 "re-read position has another hash: {fen}"
             );
+            // State kept up to date move by move (Oracle's material, say)
+            // must equal the same state built from the position string.
+            assert_eq!(
+                reread.evaluate(),
+                position.evaluate(),
+                "re-read position evaluates differently: {fen}"
+            );
             let mut moves = MoveList::new();
             position.generate(&mut moves);
             assert_eq!(

@@ -196,8 +196,20 @@ static CELL_MATERIAL: std::sync::LazyLock<Vec<i32>> = std::sync::LazyLock::new(|
 
 /// The material value of what stands on one square.
 #[inline(always)]
-fn cell_material(cell: Cell) -> i32 {
+pub(crate) fn cell_material(cell: Cell) -> i32 {
     CELL_MATERIAL[material_index(cell)]
+}
+
+/// The squares a Chariot, Elephant or Horse pattern on `from` reaches over
+/// `occupied` (nothing for other classes).
+#[inline(always)]
+fn pattern_reach(class: Soul, from: Square, occupied: Bitboard) -> Bitboard {
+    match class {
+        Soul::Chariot => rook_attacks(from, occupied),
+        Soul::Elephant => bishop_attacks(from, occupied),
+        Soul::Horse => knight_attacks(from),
+        _ => Bitboard::EMPTY,
+    }
 }
 
 fn dot(features: &[i32], weights: &[i32]) -> i32 {
@@ -247,11 +259,7 @@ impl Position {
 
     /// The material and pool terms of one side.
     fn material_and_pools(&self, color: Color) -> (i32, i32) {
-        let material = self
-            .bodies_of(color)
-            .into_iter()
-            .map(|square| cell_material(self.cell(square)))
-            .sum();
+        let material = self.material[color.index()];
         let pools = dot(
             &self.pool_features(color),
             &MATERIAL_WEIGHTS[FIRST_POOL_FEATURE..],
@@ -268,38 +276,28 @@ impl Position {
         let own = self.bodies_of(color);
         let bodies = self.occupied();
         let souls = self.soul_squares();
+        let (figures, hosts) = (self.figures(color), own & souls);
         let (mut figure_targets, mut soul_targets, mut zone_hits) = (0, 0, 0);
-        for from in self.figures(color) {
-            let targets = self.reach(from, bodies);
-            figure_targets += (targets & !own).count() as i32;
-            zone_hits += (targets & enemy_zone).count() as i32;
-        }
-        for from in own & souls {
-            let reach = self.reach(from, souls);
-            soul_targets += (reach & bodies).count() as i32;
-            zone_hits += (reach & enemy_zone).count() as i32;
+        // A cell's patterns reach disjoint sets (lines, diagonals, Horse
+        // jumps), so the squares its union reaches are counted pattern by
+        // pattern.
+        for class in [Soul::Chariot, Soul::Elephant, Soul::Horse] {
+            let with_class = self.souls[class.index()];
+            for from in figures & with_class {
+                let targets = pattern_reach(class, from, bodies);
+                figure_targets += (targets & !own).count() as i32;
+                zone_hits += (targets & enemy_zone).count() as i32;
+            }
+            for from in hosts & with_class {
+                let reach = pattern_reach(class, from, souls);
+                soul_targets += (reach & bodies).count() as i32;
+                zone_hits += (reach & enemy_zone).count() as i32;
+            }
         }
         (
             figure_targets * FIGURE_MOBILITY + soul_targets * SOUL_MOBILITY,
             zone_hits,
         )
-    }
-
-    /// The squares the Chariot, Elephant and Horse souls of the cell on
-    /// `from` reach over `occupied`.
-    fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
-        let cell = self.cell(from);
-        let mut reach = Bitboard::EMPTY;
-        if cell.count(Soul::Chariot) > 0 {
-            reach |= rook_attacks(from, occupied);
-        }
-        if cell.count(Soul::Elephant) > 0 {
-            reach |= bishop_attacks(from, occupied);
-        }
-        if cell.count(Soul::Horse) > 0 {
-            reach |= knight_attacks(from);
-        }
-        reach
     }
 
     /// `color`'s Lord soul and the squares around it (empty without one).

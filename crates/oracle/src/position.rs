@@ -10,6 +10,7 @@ use augur_core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 
+use crate::eval::cell_material;
 use crate::types;
 use crate::types::{Body, Cell, Color, Soul};
 use crate::zobrist;
@@ -32,6 +33,9 @@ pub struct Position {
     /// Souls in the underworld by class.
     pub(crate) underworld: [u8; 5],
     pub(crate) side: Color,
+    /// The material value of each colour's cells (the evaluation's
+    /// material term), kept in step by [`Position::set_cell`].
+    pub(crate) material: [i32; 2],
     /// Plies counted by the quiet rule.
     pub(crate) quiet: u16,
     /// The current round, from 1.
@@ -50,6 +54,7 @@ impl Position {
             cells: [Cell::EMPTY; 64],
             earth: [[0; 6]; 2],
             underworld: [0; 5],
+            material: [0; 2],
             side: Color::White,
             quiet: 0,
             round: 1,
@@ -170,6 +175,7 @@ impl Position {
         if let Some(body) = old.body() {
             self.bodies[body.index()] &= !bit;
             self.colors[old.color().index()] &= !bit;
+            self.material[old.color().index()] -= cell_material(old);
             for soul in Soul::ALL {
                 self.souls[soul.index()] &= !bit;
             }
@@ -178,6 +184,7 @@ impl Position {
         if let Some(body) = new.body() {
             self.bodies[body.index()] |= bit;
             self.colors[new.color().index()] |= bit;
+            self.material[new.color().index()] += cell_material(new);
             if new.soul_bits() != 0 {
                 for soul in Soul::ALL {
                     if new.count(soul) > 0 {
