@@ -8,7 +8,7 @@
 
 use crate::moves::EnochianMove;
 use crate::position::Position;
-use crate::tables::queen_leaps;
+use crate::tables::{pawn_takes, queen_leaps};
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game, Square};
@@ -66,6 +66,15 @@ pub const PIECE_VALUES: [i32; 6] = [
 ];
 
 const TEMPO: i32 = 12;
+
+/// What one army's pieces reach: every square they attack, and the
+/// mobility (squares not held by the army) of its Queens, Rooks, Bishops
+/// and Knights.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ArmyReach {
+    pub attacks: Bitboard,
+    pub mobility: [i32; 4],
+}
 /// Pawn progress weight by steps taken towards the promotion line.
 const PAWN_STEP: [i32; 8] = [0, 0, 1, 2, 4, 6, 10, 0];
 
@@ -89,13 +98,52 @@ impl Position {
             .sum()
     }
 
-    /// The features of one army, added into `f`; `enemy_attacks` (what
-    /// the other team attacks) is `None` for the material only, which
-    /// skips the positional features.
+    /// What each army's pieces reach over the board's occupancy: the
+    /// squares they attack and each kind's mobility (nothing for a frozen
+    /// army, which neither moves nor attacks).
+    fn army_reaches(&self) -> [ArmyReach; 4] {
+        let occupied = self.occupied();
+        Army::ALL.map(|army| self.army_reach(army, occupied))
+    }
+
+    /// What `army`'s pieces reach over `occupied` (see [`ArmyReach`]).
+    pub(crate) fn army_reach(&self, army: Army, occupied: Bitboard) -> ArmyReach {
+        let mut reach = ArmyReach::default();
+        if self.is_frozen(army) {
+            return reach;
+        }
+        for sq in self.pieces(army, Kind::Pawn) {
+            reach.attacks |= pawn_takes(army, sq);
+        }
+        for sq in self.pieces(army, Kind::King) {
+            reach.attacks |= king_attacks(sq);
+        }
+        let own = self.armies[army.index()];
+        for (i, kind) in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+            .into_iter()
+            .enumerate()
+        {
+            for sq in self.pieces(army, kind) {
+                let targets = match kind {
+                    Kind::Queen => queen_leaps(sq),
+                    Kind::Rook => rook_attacks(sq, occupied),
+                    Kind::Bishop => bishop_attacks(sq, occupied),
+                    _ => knight_attacks(sq),
+                };
+                reach.attacks |= targets;
+                reach.mobility[i] += (targets & !own).count() as i32;
+            }
+        }
+        reach
+    }
+
+    /// The features of one army, added into `f`; `positional` (the army's
+    /// reach and what the other team attacks) is `None` for the material
+    /// only, which skips the positional features.
     fn army_features(
         &self,
         army: Army,
-        enemy_attacks: Option<Bitboard>,
+        positional: Option<(&ArmyReach, Bitboard)>,
         f: &mut [i32; EVAL_FEATURES],
     ) {
         let count = |k: Kind| self.pieces(army, k).count() as i32;
@@ -108,27 +156,14 @@ impl Position {
         for kind in Kind::ALL {
             f[kind.index()] += count(kind);
         }
-        let Some(enemy_attacks) = enemy_attacks else {
+        let Some((reach, enemy_attacks)) = positional else {
             return;
         };
         for sq in self.pieces(army, Kind::Pawn) {
             f[11] += PAWN_STEP[Self::pawn_progress(army, sq)];
         }
-        let occupied = self.occupied();
-        let own = self.armies[army.index()];
-        for (i, kind) in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
-            .into_iter()
-            .enumerate()
-        {
-            for sq in self.pieces(army, kind) {
-                let reach = match kind {
-                    Kind::Queen => queen_leaps(sq),
-                    Kind::Rook => rook_attacks(sq, occupied),
-                    Kind::Bishop => bishop_attacks(sq, occupied),
-                    _ => knight_attacks(sq),
-                };
-                f[12 + i] += (reach & !own).count() as i32;
-            }
+        for (i, mobility) in reach.mobility.iter().enumerate() {
+            f[12 + i] += mobility;
         }
         if let Some(king) = self.king(army) {
             f[16] += (king_attacks(king) & enemy_attacks).count() as i32;
@@ -142,29 +177,40 @@ impl Position {
         }
     }
 
-    /// The evaluation features of `team` (its two armies together).
-    pub fn eval_features(&self, team: Color) -> [i32; EVAL_FEATURES] {
+    /// The features of `team` into a fresh array; `reaches` (every army's,
+    /// see [`Self::army_reaches`]) is `None` for the material only.
+    fn team_features(&self, team: Color, reaches: Option<&[ArmyReach; 4]>) -> [i32; EVAL_FEATURES] {
         let mut f = [0; EVAL_FEATURES];
-        let enemy_attacks = self.team_attacks(team.opponent(), self.occupied());
+        let enemy_attacks = reaches.map(|reaches| {
+            team_armies(team.opponent())
+                .iter()
+                .fold(Bitboard::EMPTY, |map, army| {
+                    map | reaches[army.index()].attacks
+                })
+        });
         for army in team_armies(team) {
-            self.army_features(army, Some(enemy_attacks), &mut f);
+            let positional = reaches
+                .zip(enemy_attacks)
+                .map(|(r, e)| (&r[army.index()], e));
+            self.army_features(army, positional, &mut f);
         }
         f
     }
 
-    fn team_score(&self, team: Color, material_only: bool) -> i32 {
-        let mut f = [0; EVAL_FEATURES];
-        let enemy_attacks =
-            (!material_only).then(|| self.team_attacks(team.opponent(), self.occupied()));
-        for army in team_armies(team) {
-            self.army_features(army, enemy_attacks, &mut f);
-        }
+    /// The evaluation features of `team` (its two armies together).
+    pub fn eval_features(&self, team: Color) -> [i32; EVAL_FEATURES] {
+        self.team_features(team, Some(&self.army_reaches()))
+    }
+
+    fn team_score(&self, team: Color, reaches: Option<&[ArmyReach; 4]>) -> i32 {
+        let f = self.team_features(team, reaches);
         f.iter().zip(EVAL_WEIGHTS).map(|(a, w)| a * w).sum()
     }
 
     fn score(&self, material_only: bool) -> i32 {
         let us = self.team();
-        self.team_score(us, material_only) - self.team_score(us.opponent(), material_only)
+        let reaches = (!material_only).then(|| self.army_reaches());
+        self.team_score(us, reaches.as_ref()) - self.team_score(us.opponent(), reaches.as_ref())
             + if material_only { 0 } else { TEMPO }
     }
 

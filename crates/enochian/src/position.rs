@@ -1,7 +1,7 @@
 //! The Enochian position: pieces on bitboards, the turn, frozen armies,
 //! control, the die, and the Zobrist key kept in step by the mutators here.
 
-use crate::tables::{pawn_takers, pawn_takes, queen_leaps};
+use crate::tables::{pawn_takers, queen_leaps};
 use crate::types::{Army, Kind, PawnType, Piece};
 use crate::zobrist;
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
@@ -359,38 +359,6 @@ impl Position {
             != Bitboard::EMPTY
     }
 
-    /// Every square an unfrozen piece of `team` attacks over the occupancy
-    /// `occupied`: a square is in it exactly when [`Self::attacked_by`]
-    /// says so, for the price of one lookup per piece (the evaluation asks
-    /// about many squares at once).
-    pub(crate) fn team_attacks(&self, team: Color, occupied: Bitboard) -> Bitboard {
-        let mut attacks = Bitboard::EMPTY;
-        for army in crate::types::team_armies(team) {
-            if self.is_frozen(army) {
-                continue;
-            }
-            for sq in self.pieces(army, Kind::Pawn) {
-                attacks |= pawn_takes(army, sq);
-            }
-            for sq in self.pieces(army, Kind::Knight) {
-                attacks |= knight_attacks(sq);
-            }
-            for sq in self.pieces(army, Kind::King) {
-                attacks |= king_attacks(sq);
-            }
-            for sq in self.pieces(army, Kind::Queen) {
-                attacks |= queen_leaps(sq);
-            }
-            for sq in self.pieces(army, Kind::Rook) {
-                attacks |= rook_attacks(sq, occupied);
-            }
-            for sq in self.pieces(army, Kind::Bishop) {
-                attacks |= bishop_attacks(sq, occupied);
-            }
-        }
-        attacks
-    }
-
     /// Whether `army`'s King stands attacked by the enemy team.
     pub fn king_attacked(&self, army: Army) -> bool {
         match self.king(army) {
@@ -406,6 +374,16 @@ mod tests {
     use augur_core::{Game, MoveList};
     use rand::prelude::*;
 
+    /// Every square an unfrozen piece of `team` attacks over `occupied`,
+    /// as the evaluation reads it off its armies' reach.
+    fn team_attacks(position: &Position, team: Color, occupied: Bitboard) -> Bitboard {
+        crate::types::team_armies(team)
+            .iter()
+            .fold(Bitboard::EMPTY, |map, &army| {
+                map | position.army_reach(army, occupied).attacks
+            })
+    }
+
     /// The evaluation's attack maps say what `attacked_by` says, square by
     /// square, on positions from random games (frozen armies included).
     #[test]
@@ -417,7 +395,7 @@ mod tests {
             for _ in 0..150 {
                 let occupied = position.occupied();
                 for team in [Color::White, Color::Black] {
-                    let map = position.team_attacks(team, occupied);
+                    let map = team_attacks(&position, team, occupied);
                     for sq in (0..64u8).map(Square::new) {
                         assert_eq!(
                             map.contains(sq),
