@@ -37,6 +37,14 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
         *self = Self::new();
     }
 
+    /// Whether nothing is remembered (as new).
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.history.iter().all(|&h| h == 0)
+            && self.killers.iter().flatten().all(|k| *k == M::default())
+            && self.counters.iter().all(|c| *c == M::default())
+    }
+
     /// Forgets the killers (a new search).
     pub fn new_search(&mut self) {
         self.killers = [[M::default(); 2]; MAX_PLY + 1];

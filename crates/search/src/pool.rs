@@ -148,6 +148,9 @@ enum Order<G: Evaluate> {
     Search(HelperJob<G>),
     /// Forget move-ordering memory (a new game).
     Clear,
+    /// Tell whether the move-ordering memory is empty (tests).
+    #[cfg(test)]
+    Inspect(Sender<bool>),
 }
 
 /// The helper threads of one engine; each owns its move-ordering memory.
@@ -225,6 +228,10 @@ fn spawn_helper<G: Evaluate>(done: Sender<()>) -> std::io::Result<KeptThread<Ord
         let _ = std::panic::catch_unwind(AssertUnwindSafe(|| match order {
             Order::Search(job) => run_helper(job, &mut heuristics),
             Order::Clear => heuristics.clear(),
+            #[cfg(test)]
+            Order::Inspect(answer) => {
+                let _ = answer.send(heuristics.is_empty());
+            }
         }));
         // The job (and its share of the table) is dropped before the main
         // thread hears that this helper is done.
@@ -271,5 +278,62 @@ impl<G: Evaluate> Drop for RunningHelpers<'_, G> {
     fn drop(&mut self) {
         self.finished.store(true, Ordering::Relaxed);
         self.pool.wait(self.started);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use augur_chess::Position;
+    use augur_core::{Game, MoveList};
+
+    /// Whether each helper of `pool` has an empty move-ordering memory.
+    fn memories_empty(pool: &HelperPool<Position>) -> Vec<bool> {
+        let (answers, heard) = channel();
+        let asked = pool
+            .helpers
+            .iter()
+            .filter(|helper| helper.send(Order::Inspect(answers.clone())).is_ok())
+            .count();
+        pool.wait(asked);
+        heard.iter().take(asked).collect()
+    }
+
+    #[test]
+    fn helpers_learn_while_searching_and_forget_on_clear() {
+        let pool = HelperPool::<Position>::new(2);
+        assert_eq!(memories_empty(&pool), [true, true]);
+        let root = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .expect("valid FEN");
+        let mut moves = MoveList::new();
+        root.generate(&mut moves);
+        let legal: Arc<[_]> = moves.iter().copied().collect();
+        let limits = Arc::new(Limits {
+            depth: Some(6),
+            ..Limits::default()
+        });
+        let (tt, finished, nodes) = (
+            Arc::new(TranspositionTable::new(1)),
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(NodeCounter::default()),
+        );
+        let started = pool.start(|| HelperJob {
+            root,
+            history: Arc::from(Vec::new()),
+            limits: Arc::clone(&limits),
+            legal: Arc::clone(&legal),
+            settings: Settings::default(),
+            tt: Arc::clone(&tt),
+            finished: Arc::clone(&finished),
+            nodes: Arc::clone(&nodes),
+        });
+        assert_eq!(started, 2);
+        pool.wait(started);
+        assert!(nodes.get() > 0);
+        assert_eq!(memories_empty(&pool), [false, false]);
+        pool.clear();
+        assert_eq!(memories_empty(&pool), [true, true]);
     }
 }

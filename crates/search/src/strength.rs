@@ -257,5 +257,9 @@ mod tests {
         let shifts: std::collections::HashSet<i32> =
             (0..200u64).map(|k| eval_shift(k, 3, 50)).collect();
         assert!(shifts.len() > 50, "the shift varies between positions");
+        // Every shift in the range occurs, both ends included.
+        let small: std::collections::BTreeSet<i32> =
+            (0..1000u64).map(|k| eval_shift(k, 3, 3)).collect();
+        assert_eq!(small, (-3..=3).collect());
     }
 }
