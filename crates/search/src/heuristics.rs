@@ -1,8 +1,10 @@
-//! Move-ordering memory kept between nodes (and between searches of one
+//! Per-thread memory kept between nodes (and between searches of one
 //! game): killer moves per ply, a history score per (team, move) and a
-//! counter-move per (team, previous move). Moves are keyed by a hash of
+//! counter-move per (team, previous move) for move ordering, and the
+//! thread's evaluation cache. Moves are keyed by a hash of
 //! `Game::encode_move`, so the tables work for every game.
 
+use crate::eval_cache::EvalCache;
 use crate::score::MAX_PLY;
 use crate::tuning::HISTORY_BONUS_MAX;
 
@@ -21,6 +23,8 @@ pub(crate) struct Heuristics<M> {
     pub killers: [[M; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     counters: Vec<M>,
+    /// Static evaluations already computed (see [`EvalCache`]).
+    pub eval_cache: EvalCache,
 }
 
 impl<M: Copy + Default + PartialEq> Heuristics<M> {
@@ -29,6 +33,7 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
             killers: [[M::default(); 2]; MAX_PLY + 1],
             history: vec![0; 2 * TABLE_SIZE],
             counters: vec![M::default(); 2 * TABLE_SIZE],
+            eval_cache: EvalCache::new(),
         }
     }
 

@@ -48,6 +48,7 @@
 
 mod control;
 mod engine;
+mod eval_cache;
 mod heuristics;
 mod limits;
 mod memory;

@@ -313,11 +313,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     }
 
     #[inline]
-    fn evaluate(&self, position: &G) -> i32 {
+    fn evaluate(&mut self, position: &G) -> i32 {
         let score = if self.material_only {
             position.evaluate_material()
         } else {
-            position.evaluate()
+            self.heuristics
+                .eval_cache
+                .get_or_insert(position.hash(), || position.evaluate())
         };
         if self.eval_noise > 0 {
             score + eval_shift(position.hash(), self.noise_seed, self.eval_noise)
