@@ -200,6 +200,19 @@ impl<G: Evaluate> HelperPool<G> {
             .count()
     }
 
+    /// Whether each helper's move-ordering memory is empty (tests).
+    #[cfg(test)]
+    pub fn memories_empty(&self) -> Vec<bool> {
+        let (answers, heard) = channel();
+        let asked = self
+            .helpers
+            .iter()
+            .filter(|helper| helper.send(Order::Inspect(answers.clone())).is_ok())
+            .count();
+        self.wait(asked);
+        heard.iter().take(asked).collect()
+    }
+
     /// Clears every helper's move-ordering memory and waits for it.
     pub fn clear(&self) {
         let sent = self
@@ -287,22 +300,10 @@ mod tests {
     use augur_chess::Position;
     use augur_core::{Game, MoveList};
 
-    /// Whether each helper of `pool` has an empty move-ordering memory.
-    fn memories_empty(pool: &HelperPool<Position>) -> Vec<bool> {
-        let (answers, heard) = channel();
-        let asked = pool
-            .helpers
-            .iter()
-            .filter(|helper| helper.send(Order::Inspect(answers.clone())).is_ok())
-            .count();
-        pool.wait(asked);
-        heard.iter().take(asked).collect()
-    }
-
     #[test]
     fn helpers_learn_while_searching_and_forget_on_clear() {
         let pool = HelperPool::<Position>::new(2);
-        assert_eq!(memories_empty(&pool), [true, true]);
+        assert_eq!(pool.memories_empty(), [true, true]);
         let root = Position::from_fen(
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         )
@@ -332,8 +333,8 @@ mod tests {
         assert_eq!(started, 2);
         pool.wait(started);
         assert!(nodes.get() > 0);
-        assert_eq!(memories_empty(&pool), [false, false]);
+        assert_eq!(pool.memories_empty(), [false, false]);
         pool.clear();
-        assert_eq!(memories_empty(&pool), [true, true]);
+        assert_eq!(pool.memories_empty(), [true, true]);
     }
 }

@@ -228,3 +228,33 @@ fn helpers_let_go_of_the_table_before_the_search_returns() {
         assert_eq!(Arc::strong_count(&engine.searcher().tt), 1, "depth {depth}");
     }
 }
+
+/// Whether the helpers of an engine with `threads` threads take part in a
+/// search with `limits` (at `strength`, if any) from a fresh start: a
+/// helper that searched has learnt something.
+fn helpers_search(threads: usize, limits: &Limits<Move>, strength: Option<Strength>) -> Vec<bool> {
+    let root = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut engine = Engine::<Position>::new(4, threads);
+    engine.settings_mut().strength = strength;
+    engine.settings_mut().move_overhead_ms = 0;
+    search(&mut engine, &root, limits);
+    let empty = engine.searcher().helpers.memories_empty();
+    empty.into_iter().map(|empty| !empty).collect()
+}
+
+#[test]
+fn helpers_join_full_strength_searches_of_more_than_a_few_milliseconds() {
+    let by_depth = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    assert_eq!(helpers_search(3, &by_depth, None), [true, true]);
+    assert_eq!(helpers_search(2, &movetime(200), None), [true]);
+    // A few milliseconds: the main thread alone.
+    let short = MIN_HELPED_SEARCH.as_millis() as u64 / 2;
+    assert_eq!(helpers_search(2, &movetime(short), None), [false]);
+    // A limited strength searches alone, to be reproducible.
+    let weak = Some(Strength::from_elo(1800));
+    assert_eq!(helpers_search(2, &by_depth, weak), [false]);
+    assert_eq!(helpers_search(2, &movetime(200), weak), [false]);
+}
