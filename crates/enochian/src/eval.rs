@@ -8,10 +8,10 @@
 
 use crate::moves::EnochianMove;
 use crate::position::Position;
-use crate::tables::{pawn_takes, queen_leaps};
+use crate::tables::queen_leaps;
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game, Square};
+use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game};
 
 /// The number of evaluation features.
 pub const EVAL_FEATURES: usize = 19;
@@ -67,6 +67,45 @@ pub const PIECE_VALUES: [i32; 6] = [
 
 const TEMPO: i32 = 12;
 
+/// The squares `army`'s `pawns` take on (each army's forward step plus
+/// one sideways), shifted as one set.
+#[inline(always)]
+fn pawn_attacks(army: Army, pawns: Bitboard) -> Bitboard {
+    match army {
+        Army::Yellow => {
+            let ahead = pawns.south();
+            ahead.east() | ahead.west()
+        }
+        Army::Red => {
+            let ahead = pawns.north();
+            ahead.east() | ahead.west()
+        }
+        Army::Blue => {
+            let ahead = pawns.west();
+            ahead.north() | ahead.south()
+        }
+        Army::Black => {
+            let ahead = pawns.east();
+            ahead.north() | ahead.south()
+        }
+    }
+}
+
+/// The lines on which a pawn of `army` has come 0, 1, ... 7 steps (ranks
+/// for Yellow and Red, files for Blue and Black).
+#[inline(always)]
+fn progress_lines(army: Army) -> [Bitboard; 8] {
+    std::array::from_fn(|steps| {
+        let steps = steps as u8;
+        match army {
+            Army::Yellow => Bitboard::rank(7 - steps),
+            Army::Blue => Bitboard::file(7 - steps),
+            Army::Red => Bitboard::rank(steps),
+            Army::Black => Bitboard::file(steps),
+        }
+    })
+}
+
 /// What one army's pieces reach: every square they attack, and the
 /// mobility (squares not held by the army) of its Queens, Rooks, Bishops
 /// and Knights.
@@ -79,17 +118,6 @@ pub(crate) struct ArmyReach {
 const PAWN_STEP: [i32; 8] = [0, 0, 1, 2, 4, 6, 10, 0];
 
 impl Position {
-    /// How far a pawn of `army` on `square` has come (0-7 steps).
-    fn pawn_progress(army: Army, square: Square) -> usize {
-        let (f, r) = (square.file() as usize, square.rank() as usize);
-        match army {
-            Army::Yellow => 7 - r,
-            Army::Blue => 7 - f,
-            Army::Red => r,
-            Army::Black => f,
-        }
-    }
-
     /// The value of `army`'s pieces at the material weights (King included).
     pub fn army_material(&self, army: Army) -> i32 {
         Kind::ALL
@@ -112,9 +140,7 @@ impl Position {
         if self.is_frozen(army) {
             return reach;
         }
-        for sq in self.pieces(army, Kind::Pawn) {
-            reach.attacks |= pawn_takes(army, sq);
-        }
+        reach.attacks |= pawn_attacks(army, self.pieces(army, Kind::Pawn));
         for sq in self.pieces(army, Kind::King) {
             reach.attacks |= king_attacks(sq);
         }
@@ -159,8 +185,9 @@ impl Position {
         let Some((reach, enemy_attacks)) = positional else {
             return;
         };
-        for sq in self.pieces(army, Kind::Pawn) {
-            f[11] += PAWN_STEP[Self::pawn_progress(army, sq)];
+        let pawns = self.pieces(army, Kind::Pawn);
+        for (step, line) in PAWN_STEP.iter().zip(progress_lines(army)) {
+            f[11] += step * (pawns & line).count() as i32;
         }
         for (i, mobility) in reach.mobility.iter().enumerate() {
             f[12 + i] += mobility;
