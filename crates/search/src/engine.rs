@@ -616,9 +616,11 @@ pub(crate) fn iterate<G: Evaluate>(
             worker.excluded.push(best);
             completed.push((score, pv));
         }
-        // A set cut short (MultiPV) is neither reported nor played: the last
+        // An iteration cut short (the clock, a node limit, `stop`) is
+        // neither reported nor played, however many of its MultiPV lines
+        // were complete (an aborted line is never among them): the last
         // complete set stands.
-        if worker.aborted && completed.len() < lines {
+        if worker.aborted {
             break;
         }
         // Lines searched later can score higher (each is searched with the
@@ -648,9 +650,6 @@ pub(crate) fn iterate<G: Evaluate>(
         last_depth = depth;
         worker.last_lines.clone_from(&last_lines);
         worker.may_abort = true;
-        if worker.aborted {
-            break;
-        }
         // `go mate N`: a win the protocol reports as mate in N or fewer
         // (an even number of plies is possible in team games, when an army
         // passed over lets one team move twice).
