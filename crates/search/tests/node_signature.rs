@@ -92,3 +92,22 @@ fn searches_in_a_row_are_pinned() {
     assert_eq!(in_a_row::<augur_oracle::Position>(), 532_389);
     assert_eq!(in_a_row::<augur_enochian::Position>(), 324_426);
 }
+
+/// Check extensions stop at twice the iteration's depth: in this position
+/// a depth 2 search meets checks on three plies in a row, so one more
+/// extension (or one fewer) changes the count.
+#[test]
+fn the_check_extension_limit_is_pinned() {
+    let text = "r4b2/1p1b4/p1k1p1rn/3p1ppp/PP1p3P/n5PR/Q2KPP2/1R3BN1 w - - 0 27";
+    let root = <augur_chess::Position as augur_core::Game>::from_fen(text).expect("valid");
+    let mut engine = Engine::<augur_chess::Position>::new(16, 1);
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let control = SearchControl::new(false);
+    let nodes = engine
+        .search(&root, &[], &limits, &control, &mut |_| {})
+        .nodes;
+    assert_eq!(nodes, 425);
+}
