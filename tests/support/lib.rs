@@ -278,6 +278,16 @@ pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> 
         noisy.iter().all(|m| legal.contains(m)),
         "an illegal noisy move at {fen}"
     );
+    // Every move generated as noisy is ranked as noisy. (Not the reverse in
+    // every game: Oracle ranks fetching a body and summoning a soul with the
+    // noisy moves but leaves them out of quiescence.)
+    for &mv in &noisy {
+        assert!(
+            position.noisy_score(mv).is_some(),
+            "{} is generated as noisy but ranked quiet at {fen}",
+            position.move_text(mv)
+        );
+    }
     let mut noisy_pseudo = MoveList::new();
     position.generate_noisy_pseudo(&mut noisy_pseudo);
     if G::MOVE_STAGING == (MoveStaging::NoisyFirst { rank_rest: false }) {

@@ -23,3 +23,42 @@ fn random_playouts_from_tactical_positions_keep_the_hash_exact() {
         check_random_playouts(&start, 100, 200, 7);
     }
 }
+
+/// The moves quiescence searches are exactly the legal captures (en
+/// passant included) and promotions, on positions of random games.
+#[test]
+fn noisy_moves_are_the_legal_captures_and_promotions() {
+    use augur_chess::MoveKind;
+    use augur_core::MoveList;
+    use rand::prelude::*;
+    let mut rng = StdRng::seed_from_u64(0x0015_C0DE);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let mut position = Position::startpos();
+        for _ in 0..150 {
+            let mut legal = MoveList::new();
+            position.generate(&mut legal);
+            let mut noisy = MoveList::new();
+            position.generate_noisy(&mut noisy);
+            let mut expected: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|mv| {
+                    let castles = mv.kind() == MoveKind::Castling;
+                    let takes = !castles && position.piece_at(mv.to()).is_some();
+                    takes || mv.kind() == MoveKind::EnPassant || mv.promotion_role().is_some()
+                })
+                .collect();
+            let mut found: Vec<_> = noisy.iter().copied().collect();
+            expected.sort_by_key(|mv| mv.bits());
+            found.sort_by_key(|mv| mv.bits());
+            assert_eq!(found, expected, "{}", position.fen());
+            checked += 1;
+            let Some(&mv) = legal.choose(&mut rng) else {
+                break;
+            };
+            position = position.play(mv);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions");
+}
