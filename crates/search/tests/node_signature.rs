@@ -111,3 +111,23 @@ fn the_check_extension_limit_is_pinned() {
         .nodes;
     assert_eq!(nodes, 425);
 }
+
+/// MultiPV: each line after the first is searched with the earlier best
+/// moves excluded at the root (and the root's table entry left alone
+/// then), so how the table is used across lines shows in the count.
+#[test]
+fn a_multipv_search_is_pinned() {
+    let text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let root = <augur_chess::Position as augur_core::Game>::from_fen(text).expect("valid");
+    let mut engine = Engine::<augur_chess::Position>::new(16, 1);
+    engine.settings_mut().multipv = 3;
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let control = SearchControl::new(false);
+    let nodes = engine
+        .search(&root, &[], &limits, &control, &mut |_| {})
+        .nodes;
+    assert_eq!(nodes, 220_587);
+}
