@@ -131,3 +131,21 @@ fn a_multipv_search_is_pinned() {
         .nodes;
     assert_eq!(nodes, 220_587);
 }
+
+/// Divination: chance nodes, their Star1 windows and the null move below
+/// each outcome (the Enochian bench has no die).
+#[test]
+fn a_divination_search_is_pinned() {
+    let text = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 6";
+    let root = <augur_enochian::Position as augur_core::Game>::from_fen(text).expect("valid");
+    let mut engine = Engine::<augur_enochian::Position>::new(16, 1);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let control = SearchControl::new(false);
+    let nodes = engine
+        .search(&root, &[], &limits, &control, &mut |_| {})
+        .nodes;
+    assert_eq!(nodes, 180_077);
+}
