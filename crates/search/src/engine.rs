@@ -754,6 +754,9 @@ fn clock_seed() -> u64 {
 }
 
 #[cfg(test)]
+mod test_rig;
+
+#[cfg(test)]
 mod table_move_tests;
 
 #[cfg(test)]

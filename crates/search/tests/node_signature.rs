@@ -93,23 +93,29 @@ fn searches_in_a_row_are_pinned() {
     assert_eq!(in_a_row::<augur_enochian::Position>(), 324_426);
 }
 
+/// Nodes of one depth-`depth` search of `text` with `multipv` lines, on
+/// one thread with a fresh 16 MB table.
+fn nodes_of<G: Evaluate>(text: &str, depth: u32, multipv: usize) -> u64 {
+    let root = G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut engine = Engine::<G>::new(16, 1);
+    engine.settings_mut().multipv = multipv;
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let control = SearchControl::new(false);
+    engine
+        .search(&root, &[], &limits, &control, &mut |_| {})
+        .nodes
+}
+
 /// Check extensions stop at twice the iteration's depth: in this position
 /// a depth 2 search meets checks on three plies in a row, so one more
 /// extension (or one fewer) changes the count.
 #[test]
 fn the_check_extension_limit_is_pinned() {
     let text = "r4b2/1p1b4/p1k1p1rn/3p1ppp/PP1p3P/n5PR/Q2KPP2/1R3BN1 w - - 0 27";
-    let root = <augur_chess::Position as augur_core::Game>::from_fen(text).expect("valid");
-    let mut engine = Engine::<augur_chess::Position>::new(16, 1);
-    let limits = Limits {
-        depth: Some(2),
-        ..Limits::default()
-    };
-    let control = SearchControl::new(false);
-    let nodes = engine
-        .search(&root, &[], &limits, &control, &mut |_| {})
-        .nodes;
-    assert_eq!(nodes, 425);
+    assert_eq!(nodes_of::<augur_chess::Position>(text, 2, 1), 425);
 }
 
 /// MultiPV: each line after the first is searched with the earlier best
@@ -118,34 +124,13 @@ fn the_check_extension_limit_is_pinned() {
 #[test]
 fn a_multipv_search_is_pinned() {
     let text = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let root = <augur_chess::Position as augur_core::Game>::from_fen(text).expect("valid");
-    let mut engine = Engine::<augur_chess::Position>::new(16, 1);
-    engine.settings_mut().multipv = 3;
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
-    let control = SearchControl::new(false);
-    let nodes = engine
-        .search(&root, &[], &limits, &control, &mut |_| {})
-        .nodes;
-    assert_eq!(nodes, 220_587);
+    assert_eq!(nodes_of::<augur_chess::Position>(text, 6, 3), 220_587);
 }
 
-/// Divination: chance nodes, their Star1 windows and the null move below
-/// each outcome (the Enochian bench has no die).
+/// Divination: chance nodes and their Star1 windows (the Enochian bench
+/// has no die).
 #[test]
 fn a_divination_search_is_pinned() {
     let text = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 6";
-    let root = <augur_enochian::Position as augur_core::Game>::from_fen(text).expect("valid");
-    let mut engine = Engine::<augur_enochian::Position>::new(16, 1);
-    let limits = Limits {
-        depth: Some(5),
-        ..Limits::default()
-    };
-    let control = SearchControl::new(false);
-    let nodes = engine
-        .search(&root, &[], &limits, &control, &mut |_| {})
-        .nodes;
-    assert_eq!(nodes, 180_077);
+    assert_eq!(nodes_of::<augur_enochian::Position>(text, 5, 1), 180_077);
 }

@@ -5,6 +5,7 @@
 //! a principal variation cut short is completed from the table, and
 //! helpers search until the main thread is done, then let go of the table.
 
+use super::test_rig::Rig;
 use super::*;
 use crate::tt::TableEntry;
 use augur_chess::Position;
@@ -175,26 +176,8 @@ fn a_principal_variation_cut_short_takes_its_ponder_move_from_the_table() {
 /// A helper's iterative deepening to `depth` on `root`, with the main
 /// thread's `finished` flag set or not; returns the depth it completed.
 fn helper_depth(root: &Position, depth: u32, main_finished: bool) -> u32 {
-    let table = TranspositionTable::new(1);
-    let (control, finished, nodes) = (
-        SearchControl::new(false),
-        AtomicBool::new(main_finished),
-        NodeCounter::default(),
-    );
-    let mut heuristics = Heuristics::new();
-    let shared = Shared {
-        tt: &table,
-        control: &control,
-        finished: &finished,
-        nodes: &nodes,
-        history: &[],
-    };
-    let budget = Budget {
-        node_limit: None,
-        hard_time: None,
-        clock_bound: false,
-    };
-    let mut worker = Worker::new(Role::Helper, shared, budget, &mut heuristics);
+    let mut rig = Rig::new(main_finished);
+    let mut worker = rig.worker::<Position>(Role::Helper, false);
     worker.allowed = legal(root);
     let limits = Limits {
         depth: Some(depth),

@@ -2,6 +2,7 @@
 //! (and an allowed one at the root): the table is filled with corrupt
 //! entries, each naming a move that is not legal where it is stored.
 
+use super::test_rig::Rig;
 use super::*;
 use crate::tt::TableEntry;
 use augur_chess::Position;
@@ -130,9 +131,9 @@ fn a_table_move_outside_searchmoves_is_never_played() {
 /// iteration ends (a clock with nothing left), with `entry` stored for
 /// the root.
 fn abandoned_search_move(root: &Position, allowed: &[Move], entry: Option<u32>) -> Move {
-    let table = TranspositionTable::new(1);
+    let mut rig = Rig::new(false);
     if let Some(code) = entry {
-        table.store(
+        rig.table.store(
             root.hash(),
             TableEntry {
                 mv: code,
@@ -142,25 +143,7 @@ fn abandoned_search_move(root: &Position, allowed: &[Move], entry: Option<u32>) 
             },
         );
     }
-    let (control, finished, nodes) = (
-        SearchControl::new(false),
-        AtomicBool::new(false),
-        NodeCounter::default(),
-    );
-    let mut heuristics = Heuristics::new();
-    let shared = Shared {
-        tt: &table,
-        control: &control,
-        finished: &finished,
-        nodes: &nodes,
-        history: &[],
-    };
-    let budget = Budget {
-        node_limit: None,
-        hard_time: None,
-        clock_bound: true,
-    };
-    let mut worker = Worker::new(Role::Main, shared, budget, &mut heuristics);
+    let mut worker = rig.worker::<Position>(Role::Main, true);
     worker.allowed = allowed.to_vec();
     worker.aborted = true;
     let limits = Limits {
