@@ -1202,4 +1202,53 @@ mod tests {
         });
         assert!(!aborted);
     }
+
+    /// A staged node whose table move the game cannot name without
+    /// generating falls back to generating everything: the noisy moves it
+    /// already listed are dropped first, so no move is listed twice.
+    #[test]
+    fn a_staged_node_falling_back_starts_from_an_empty_list() {
+        let position = augur_chess::Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .expect("valid FEN");
+        let mut all = MoveList::new();
+        position.generate_pseudo(&mut all);
+        let quiet = all
+            .iter()
+            .copied()
+            .find(|&mv| position.noisy_score(mv).is_none())
+            .expect("a quiet move");
+        let (scored, _) = with_worker(Setup::default(), |worker| {
+            let mut scored = Scored::new();
+            let staged = worker.stage_noisy(
+                &position,
+                &mut scored,
+                augur_chess::Position::encode_move(quiet),
+            );
+            assert!(!staged, "chess names no table move without generating");
+            scored
+        });
+        assert!(scored.moves.is_empty());
+        assert!(scored.scores.is_empty());
+        assert!(scored.quiet.is_empty());
+    }
+
+    /// Below the root a move that needs the other team's consent (the
+    /// Enochian exchange) is never searched: only the root may offer it.
+    #[test]
+    fn moves_that_need_agreement_are_dropped() {
+        let position = augur_enochian::Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -")
+            .expect("valid position string");
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        let offers = moves
+            .iter()
+            .filter(|&&m| position.needs_agreement(m))
+            .count();
+        assert_eq!((moves.len(), offers), (15, 1));
+        Worker::<augur_enochian::Position>::drop_agreements(&position, &mut moves);
+        assert_eq!(moves.len(), 14);
+        assert!(moves.iter().all(|&m| !position.needs_agreement(m)));
+    }
 }
