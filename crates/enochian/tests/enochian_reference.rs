@@ -39,6 +39,14 @@ const EVENTS: [&str; 10] = [
     "controlling King of a Kingless army taken",
 ];
 
+/// The pieces on the reference's board (a shared throne holds two).
+fn reference_pieces(p: &reference::Position) -> usize {
+    reference::Square::all()
+        .filter_map(|sq| p.at(sq))
+        .map(|cell| 1 + usize::from(cell.partner.is_some()))
+        .sum()
+}
+
 fn status_of(p: &Position) -> reference::Status {
     if p.kings_of(Color::White) == 0 {
         reference::Status::Won(reference::Team::RedYellow)
@@ -243,6 +251,30 @@ fn fast_and_reference_generators_agree_on_random_game_positions() {
                 break;
             }
             let roll = rng.random_range(1..=6u8);
+            // The search's generators: the noisy moves are exactly the
+            // reference's moves that take a piece or promote.
+            let legal: Vec<EnochianMove> = list.iter().copied().collect();
+            let mut noisy: Vec<String> = augur_suite::check_search_generators(&ours, &legal)
+                .iter()
+                .map(|m| m.to_string())
+                .collect();
+            noisy.sort();
+            let mut taking_or_promoting: Vec<String> = their_moves
+                .iter()
+                .filter(|m| {
+                    matches!(
+                        m,
+                        reference::Move::Step {
+                            promotion: Some(_),
+                            ..
+                        }
+                    ) || reference_pieces(&reference::play(&theirs, m, roll))
+                        < reference_pieces(&theirs)
+                })
+                .map(|m| m.to_string())
+                .collect();
+            taking_or_promoting.sort();
+            assert_eq!(noisy, taking_or_promoting, "noisy moves differ at {text}");
             // Every move: the same position after it.
             for &mv in list.iter() {
                 let their_mv = their_moves

@@ -8,7 +8,7 @@
 //! the game, position-string rejections and move text.
 
 use augur_core::{Color, Game, MoveError, MoveList, Termination};
-use augur_enochian::{Army, EVAL_NAMES, Element, Position, START};
+use augur_enochian::{Army, EVAL_NAMES, Element, Position, QUIET_LIMIT, START};
 
 /// A board field from (square, piece) pairs, e.g. `("e5", "bK")`.
 fn board(pieces: &[(&str, &str)]) -> String {
@@ -843,4 +843,161 @@ fn the_die_is_reset_after_every_kind_of_move() {
         "0000",
     );
     unrolled(&lost, "after a lost turn");
+}
+
+/// Pieces in a square's token (army letter, then `K`, `Q`, `B`, `R`, `N`
+/// or `P` and its type for each piece; a shared throne holds two), and
+/// whether the first is a pawn.
+fn token_pieces(token: &str) -> (usize, bool) {
+    let letters: Vec<char> = token.chars().skip(1).collect();
+    let pawns = letters.iter().filter(|&&c| c == 'P').count();
+    (letters.len() - pawns, letters.first() == Some(&'P'))
+}
+
+fn board_pieces(p: &Position) -> usize {
+    (0..64u8)
+        .filter_map(|i| p.board_piece(augur_core::Square::new(i)))
+        .map(|token| token_pieces(&token).0)
+        .sum()
+}
+
+/// Augur's 200-ply rule (rule choice 8) counts plies since the last
+/// capture, pawn move or exchange; a lost turn counts. The counter is not
+/// in the position string, so it is followed here over random games,
+/// normal and divination, from the board alone: every position agrees
+/// with the count, and is a rule draw exactly when its outcome is a draw.
+#[test]
+fn the_quiet_counter_follows_captures_pawn_moves_and_exchanges() {
+    use rand::prelude::*;
+    let mut rng = StdRng::seed_from_u64(200);
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    let (mut resets, mut lost_turns) = (0, 0);
+    for game in 0..60 {
+        let die = if game % 2 == 0 { "-" } else { "?" };
+        let mut p = Position::from_fen(&format!("{text} {die}")).expect("start");
+        let mut quiet = 0;
+        for _ in 0..400 {
+            if p.chance_outcomes() > 0 {
+                p = p.resolve_chance(rng.random_range(0..6));
+            }
+            assert_eq!(p.quiet_plies(), quiet, "{}", p.fen());
+            assert_eq!(p.reversible_plies(), quiet, "{}", p.fen());
+            let drawn = p.outcome().is_some_and(|o| o.winner.is_none());
+            assert_eq!(p.is_rule_draw(), drawn, "{}", p.fen());
+            let mut list = MoveList::new();
+            p.generate(&mut list);
+            let Some(&mv) = list.choose(&mut rng) else {
+                break;
+            };
+            let text = p.move_text(mv);
+            let pawn = text
+                .get(..2)
+                .and_then(augur_core::Square::parse)
+                .and_then(|from| p.board_piece(from))
+                .is_some_and(|token| token_pieces(&token).1);
+            let next = p.play(mv);
+            let taken = board_pieces(&next) < board_pieces(&p);
+            if text == "exchange" || pawn || taken {
+                quiet = 0;
+                resets += 1;
+            } else {
+                quiet += 1;
+                lost_turns += usize::from(text == "0000");
+            }
+            p = next;
+        }
+    }
+    assert!(resets > 1000 && lost_turns > 20, "{resets} {lost_turns}");
+}
+
+/// Without captures or pawn moves, the 200th quiet ply draws the game.
+#[test]
+fn two_hundred_quiet_plies_draw() {
+    let mut p = position(
+        &[
+            KINGS[0],
+            KINGS[1],
+            KINGS[2],
+            KINGS[3],
+            ("d4", "bN"),
+            ("e5", "rN"),
+        ],
+        "b d - - -",
+    );
+    for ply in 0..QUIET_LIMIT {
+        assert_eq!(p.quiet_plies(), ply);
+        assert!(!p.is_rule_draw(), "ply {ply}: {}", p.fen());
+        assert_eq!(p.outcome(), None, "ply {ply}");
+        let mut list = MoveList::new();
+        p.generate(&mut list);
+        let quiet_move = list
+            .iter()
+            .copied()
+            .find(|&m| p.board_piece(m.to()).is_none())
+            .expect("a move to an empty square");
+        p = p.play(quiet_move);
+    }
+    assert!(p.is_rule_draw());
+    let outcome = p.outcome().expect("drawn");
+    assert_eq!(
+        (outcome.winner, outcome.termination),
+        (None, Termination::MoveRule)
+    );
+}
+
+/// Rolls exist only in divination games and only as 1-6; a roll already
+/// in the position is confirmed, never replaced; ignoring a pending roll
+/// lets every piece move (the moves of all six rolls but the lost turn),
+/// and leaves a rolled die alone.
+#[test]
+fn rolls_are_checked_set_written_and_ignored() {
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    let normal = Position::startpos();
+    assert!(normal.with_roll(3).is_none());
+    assert!(normal.apply_chance_text("3").is_err());
+    assert_eq!(normal.chance_text(), None);
+    let pending = Position::from_fen(&format!("{text} ?")).expect("divination start");
+    assert!(pending.with_roll(0).is_none());
+    assert!(pending.with_roll(7).is_none());
+    assert_eq!(pending.chance_text(), None);
+    let mut every_rolled_move = Vec::new();
+    for roll in 1..=6u8 {
+        let rolled = pending.with_roll(roll).expect("a roll of 1-6");
+        assert_eq!(rolled.chance_text(), Some(roll.to_string()));
+        assert_eq!(
+            pending
+                .apply_chance_text(&roll.to_string())
+                .map(|p| p.fen()),
+            Ok(rolled.fen())
+        );
+        assert_eq!(
+            rolled.apply_chance_text(&roll.to_string()).map(|p| p.fen()),
+            Ok(rolled.fen())
+        );
+        let other = roll % 6 + 1;
+        assert!(rolled.apply_chance_text(&other.to_string()).is_err());
+        assert_eq!(rolled.ignore_chance().fen(), rolled.fen());
+        every_rolled_move.extend(moves(&rolled));
+    }
+    let any = pending.ignore_chance();
+    assert_eq!(any.chance_outcomes(), 0);
+    every_rolled_move.retain(|m| m != "0000");
+    every_rolled_move.sort();
+    every_rolled_move.dedup();
+    assert_eq!(moves(&any), every_rolled_move);
+}
+
+/// Only the exchange needs the other team's consent.
+#[test]
+fn only_the_exchange_needs_agreement() {
+    let p = Position::from_fen("8/8/7yR/3rK4/8/8/8/bK7 y d - ry,bk -").expect("valid");
+    let mut list = MoveList::new();
+    p.generate(&mut list);
+    let needing: Vec<String> = list
+        .iter()
+        .filter(|&&m| p.needs_agreement(m))
+        .map(|&m| p.move_text(m))
+        .collect();
+    assert_eq!(needing, vec!["exchange".to_string()]);
+    assert_eq!(list.len(), 15);
 }

@@ -273,6 +273,11 @@ fn draws_by_the_quiet_rule_the_round_limit_and_repetition() {
     );
     assert!(p.is_rule_draw());
     assert!(pos("4l3/8/8/8/8/8/8/4L3 - - w 63 10").outcome().is_none());
+    assert!(!pos("4l3/8/8/8/8/8/8/4L3 - - w 63 10").is_rule_draw());
+    assert!(!pos("4l3/8/8/8/8/8/8/4L3 - - b 0 256").is_rule_draw());
+    assert!(pos("4l3/8/8/8/8/8/8/4L3 - - w 0 257").is_rule_draw());
+    // A stalemate on the 64th quiet ply is a draw either way.
+    assert!(pos("l7/8/2H5/8/8/8/8/1C2L3 - - b 64 1").is_rule_draw());
     let p = pos("4l3/8/8/8/8/8/8/4L3 - - w 0 257");
     assert_eq!(
         p.outcome().map(|o| o.termination),
