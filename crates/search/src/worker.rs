@@ -1025,12 +1025,12 @@ mod tests {
         node_limit: Option<u64>,
     }
 
-    /// Runs `body` on a chess worker set up as `setup` says; returns its
-    /// answer and whether the worker told the other threads the search is
-    /// over.
-    fn with_worker<R>(
+    /// Runs `body` on a worker of game `G` set up as `setup` says; returns
+    /// its answer and whether the worker told the other threads the search
+    /// is over.
+    fn with_worker<G: Evaluate, R>(
         setup: Setup,
-        body: impl FnOnce(&mut Worker<'_, augur_chess::Position>) -> R,
+        body: impl FnOnce(&mut Worker<'_, G>) -> R,
     ) -> (R, bool) {
         let tt = TranspositionTable::new(1);
         let control = SearchControl::new(setup.pondering);
@@ -1078,7 +1078,7 @@ mod tests {
 
     #[test]
     fn evaluation_noise_shifts_each_position_by_its_own_fixed_amount() {
-        with_worker(Setup::default(), noise_shifts);
+        with_worker::<augur_chess::Position, _>(Setup::default(), noise_shifts);
     }
 
     /// The noise test proper, on a worker without limits.
@@ -1219,7 +1219,7 @@ mod tests {
             .copied()
             .find(|&mv| position.noisy_score(mv).is_none())
             .expect("a quiet move");
-        let (scored, _) = with_worker(Setup::default(), |worker| {
+        let (scored, _) = with_worker::<augur_chess::Position, _>(Setup::default(), |worker| {
             let mut scored = Scored::new();
             let staged = worker.stage_noisy(
                 &position,
@@ -1250,5 +1250,87 @@ mod tests {
         Worker::<augur_enochian::Position>::drop_agreements(&position, &mut moves);
         assert_eq!(moves.len(), 14);
         assert!(moves.iter().all(|&m| !position.needs_agreement(m)));
+    }
+
+    /// A chance node's value from a window is fail-soft and sound: at or
+    /// below `alpha` an upper bound of the exact value, at or above `beta`
+    /// a lower bound, in between the exact value (searched afresh each
+    /// time, material only, on divination positions of random games with
+    /// the roll pending, and windows all around the exact value). At the
+    /// horizon, so that only quiescence lies below the roll: the
+    /// full-width search's pruning (reverse futility, null move) returns
+    /// window-dependent estimates, not bounds.
+    #[test]
+    fn chance_node_values_are_sound_fail_soft_bounds() {
+        use augur_enochian::Position;
+        let mut seed = 0x5eed_u64;
+        let mut next = |below: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % below
+        };
+        let start = Position::from_fen(
+            "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - ?",
+        )
+        .expect("divination start");
+        // The exact value from an open window on the principal variation
+        // (where every scout that fails high is searched again), the
+        // bounds from windows off it.
+        let search = |position: &Position, alpha: i32, beta: i32| {
+            with_worker::<Position, _>(Setup::default(), |worker| {
+                worker.material_only = true;
+                let node = Node {
+                    pv: alpha == -INFINITY,
+                    ..Node::root(0, alpha, beta)
+                };
+                worker.search(position, node)
+            })
+            .0
+        };
+        let (mut below, mut above) = (0, 0);
+        for _ in 0..12 {
+            let mut game = start.clone();
+            for _ in 0..10 + next(50) {
+                if game.chance_outcomes() > 0 {
+                    game = game.resolve_chance(next(6) as u32);
+                }
+                let mut legal = MoveList::new();
+                game.generate(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                game = game.play(legal[next(legal.len())]);
+            }
+            if game.chance_outcomes() == 0 {
+                continue;
+            }
+            let exact = search(&game, -INFINITY, INFINITY);
+            for shift in [-400, -150, -40, -1, 0, 1, 40, 150, 400] {
+                let alpha = exact + shift;
+                for width in [1, 30] {
+                    let beta = alpha + width;
+                    let value = search(&game, alpha, beta);
+                    if value <= alpha {
+                        assert!(
+                            exact <= value,
+                            "{} ({alpha}, {beta}): {value} above {exact}",
+                            game.fen()
+                        );
+                        below += 1;
+                    } else if value >= beta {
+                        assert!(
+                            exact >= value,
+                            "{} ({alpha}, {beta}): {value} below {exact}",
+                            game.fen()
+                        );
+                        above += 1;
+                    } else {
+                        assert_eq!(value, exact, "{} ({alpha}, {beta})", game.fen());
+                    }
+                }
+            }
+        }
+        assert!(below > 20 && above > 20, "{below} {above}");
     }
 }
