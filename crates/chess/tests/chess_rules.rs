@@ -50,6 +50,23 @@ fn fifty_move_rule_draws_at_100_plies_but_mate_comes_first() {
     );
 }
 
+/// What the searcher asks before it generates moves: drawn by the
+/// 50-move rule (a side in check that still has a move included, a mated
+/// side not) or by dead material, nothing else.
+#[test]
+fn rule_draws_as_the_search_sees_them() {
+    let draw = |fen: &str| pos(fen).is_rule_draw();
+    assert!(!draw("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    assert!(draw("4k3/8/8/8/8/8/8/R3K3 b - - 100 80"));
+    // In check on the 100th ply with a move to make: drawn.
+    assert!(draw("4k3/8/8/8/8/8/8/4R1K1 b - - 100 80"));
+    // Mated on the 100th ply: not a draw.
+    assert!(!draw("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80"));
+    assert!(draw("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+    assert!(draw("4k3/8/8/8/8/8/8/2B1K3 w - - 150 1"));
+    assert!(!draw("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+}
+
 #[test]
 fn insufficient_material_cases() {
     let dead = Some(Outcome::draw(Termination::InsufficientMaterial));
