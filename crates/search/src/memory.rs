@@ -21,20 +21,23 @@ fn parse_mem_available(meminfo: &str) -> Option<usize> {
 
 /// An error when `megabytes` will not fit in what the system has, counting
 /// `freed_mb` that the caller frees first.
-/// A tenth of what is available is left to everything else.
 pub(crate) fn check_fits(megabytes: usize, freed_mb: usize) -> Result<(), String> {
-    match available_mb() {
-        Some(available) => {
-            let usable = available.saturating_add(freed_mb) / 10 * 9;
-            if megabytes > usable {
-                return Err(format!(
-                    "a {megabytes} MB hash table does not fit in memory ({usable} MB usable of what the system has available)"
-                ));
-            }
-            Ok(())
-        }
-        None => Ok(()),
+    fits_in(megabytes, freed_mb, available_mb())
+}
+
+/// [`check_fits`] with `available` megabytes (`None`: unknown, anything
+/// goes). A tenth of what is available is left to everything else.
+fn fits_in(megabytes: usize, freed_mb: usize, available: Option<usize>) -> Result<(), String> {
+    let Some(available) = available else {
+        return Ok(());
+    };
+    let usable = available.saturating_add(freed_mb) / 10 * 9;
+    if megabytes > usable {
+        return Err(format!(
+            "a {megabytes} MB hash table does not fit in memory ({usable} MB usable of what the system has available)"
+        ));
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -47,6 +50,29 @@ mod tests {
         assert_eq!(parse_mem_available(text), Some(2048));
         assert_eq!(parse_mem_available("MemTotal: 5 kB\n"), None);
         assert_eq!(parse_mem_available("MemAvailable: lots kB\n"), None);
+    }
+
+    #[test]
+    fn nine_tenths_of_what_is_available_and_freed_may_be_used() {
+        assert!(fits_in(900, 0, Some(1000)).is_ok());
+        assert!(fits_in(901, 0, Some(1000)).is_err());
+        // Whole tenths: 1009 MB leave 900 usable.
+        assert!(fits_in(900, 0, Some(1009)).is_ok());
+        assert!(fits_in(901, 0, Some(1009)).is_err());
+        assert!(fits_in(1800, 1000, Some(1000)).is_ok());
+        assert!(fits_in(1801, 1000, Some(1000)).is_err());
+        assert!(fits_in(usize::MAX, 0, None).is_ok());
+        let error = fits_in(2000, 0, Some(1000)).expect_err("too big");
+        assert!(
+            error.contains("2000 MB") && error.contains("900 MB usable"),
+            "{error}"
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn linux_reports_what_is_available() {
+        assert!(available_mb().is_some_and(|mb| mb > 0));
     }
 
     #[test]
