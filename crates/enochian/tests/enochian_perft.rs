@@ -1,7 +1,8 @@
 //! Enochian chess perft against `tests/perft/enochian.perft` (the rules page's
 //! reference counts, and positions counted by the slow reference
 //! generator), and random playouts keeping the hash, position string and
-//! move text exact, in normal and divination games.
+//! move text exact, in normal and divination games; positions differing in
+//! one state field only have distinct keys.
 
 use augur_core::Game;
 use augur_enochian::Position;

@@ -4,8 +4,11 @@
 //! freezing (frozen pieces block, cannot be taken, cover no square and give
 //! no check, in the move generator and the evaluation alike), the exchange
 //! of prisoners, privileged pawns and demotion, stalemated armies passed
-//! over, divination (the die reset after every kind of move), the end of
-//! the game, position-string rejections and move text.
+//! over, divination (the die reset after every kind of move; rolls set,
+//! confirmed and ignored), the end of the game, Augur's 200-ply rule (the
+//! quiet counter, which the position string does not carry), the move that
+//! needs the other team's consent, position-string rejections and move
+//! text.
 
 use augur_core::{Color, Game, MoveError, MoveList, Termination};
 use augur_enochian::{Army, EVAL_NAMES, Element, Position, QUIET_LIMIT, START};
