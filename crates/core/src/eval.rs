@@ -28,6 +28,15 @@ pub trait Evaluate: Game {
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;
 
+    /// The key the searcher caches the static evaluation under: the
+    /// position's key, or a coarser one in a game whose evaluation ignores
+    /// part of the state (Enochian's rolled die), so that the outcomes of
+    /// a chance node share one evaluation. Positions whose evaluations
+    /// differ must have different keys.
+    fn evaluation_key(&self) -> u64 {
+        self.hash()
+    }
+
     /// A material-only evaluation (same point of view), for deliberately
     /// weak test opponents (the protocol's `Material Only` option).
     /// Games without one fall back to the full evaluation.

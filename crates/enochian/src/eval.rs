@@ -259,6 +259,12 @@ impl Evaluate for Position {
         self.score(false)
     }
 
+    /// The evaluation reads the board, not the die: every die state of a
+    /// divination game shares the key of the roll still to come.
+    fn evaluation_key(&self) -> u64 {
+        self.key_with_pending_die()
+    }
+
     fn evaluate_material(&self) -> i32 {
         self.score(true)
     }
@@ -311,8 +317,12 @@ impl Evaluate for Position {
         .any()
     }
 
+    /// The turn passes to the next army that can move. In a divination
+    /// game that army's roll is still to come, as after a lost turn (a
+    /// roll the army cannot play), so the null move is as real a move
+    /// there as anywhere.
     fn play_null(&self) -> Option<Self> {
-        if self.die.divination() || self.is_decided() {
+        if self.is_decided() {
             return None;
         }
         let mut next = self.clone();

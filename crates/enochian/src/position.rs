@@ -190,6 +190,16 @@ impl Position {
         self.die = die;
     }
 
+    /// The key of the position with its die state, in a divination game,
+    /// replaced by a roll still to come (the same key for every roll).
+    pub(crate) fn key_with_pending_die(&self) -> u64 {
+        if self.die.divination() {
+            self.hash ^ zobrist::die(self.die.code()) ^ zobrist::die(Die::Pending.code())
+        } else {
+            self.hash
+        }
+    }
+
     /// The Zobrist key computed from scratch.
     pub(crate) fn key_from_scratch(&self) -> u64 {
         let mut h = zobrist::to_move(self.to_move.index()) ^ zobrist::die(self.die.code());

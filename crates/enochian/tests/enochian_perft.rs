@@ -2,9 +2,10 @@
 //! reference counts, and positions counted by the slow reference
 //! generator), and random playouts keeping the hash, position string and
 //! move text exact, in normal and divination games; positions differing in
-//! one state field only have distinct keys.
+//! one state field only have distinct keys; the evaluation's cache key
+//! ignores the die and nothing else, and the evaluation never reads it.
 
-use augur_core::Game;
+use augur_core::{Evaluate, Game, MoveList};
 use augur_enochian::Position;
 use augur_suite::{check_perft_file, check_random_playouts, repo_root};
 
@@ -74,4 +75,65 @@ fn the_key_tells_every_state_field_apart() {
             assert_ne!(a, b, "{} and {} share a key", texts[i], texts[j]);
         }
     }
+}
+
+/// The searcher caches evaluations under `evaluation_key`, which maps every
+/// die state of a divination position to one key: that is right only if
+/// the evaluation never reads the die. Over random divination games, every
+/// roll of a pending position evaluates the same and shares its key, while
+/// positions differing in anything but the die keep different keys, and a
+/// game without dice uses its own key.
+#[test]
+fn the_evaluation_key_ignores_the_die_and_nothing_else() {
+    let text = format!(
+        "{} ?",
+        augur_enochian::START.strip_suffix(" -").unwrap_or_default()
+    );
+    let start = Position::from_fen(&text).expect("divination start");
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut pending_seen = 0;
+    let mut keys = std::collections::HashMap::new();
+    for _ in 0..40 {
+        let mut position = start.clone();
+        for _ in 0..120 {
+            if position.is_decided() {
+                break;
+            }
+            if position.chance_outcomes() > 0 {
+                pending_seen += 1;
+                let (key, value) = (position.evaluation_key(), position.evaluate());
+                for face in 0..position.chance_outcomes() {
+                    let rolled = position.resolve_chance(face);
+                    assert_ne!(rolled.hash(), position.hash());
+                    assert_eq!(rolled.evaluation_key(), key, "{}", rolled.fen());
+                    assert_eq!(rolled.evaluate(), value, "{}", rolled.fen());
+                }
+                // The board and state without the die decide the key.
+                let text = position.fen();
+                let fields: Vec<&str> = text.split(' ').collect();
+                let without_die = fields[..fields.len() - 1].join(" ");
+                let earlier = keys.entry(key).or_insert_with(|| without_die.clone());
+                assert_eq!(
+                    *earlier, without_die,
+                    "two positions share an evaluation key"
+                );
+                position = position.resolve_chance(next(6) as u32);
+            }
+            let mut moves = MoveList::new();
+            position.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[next(moves.len())]);
+        }
+    }
+    assert!(pending_seen > 2_000, "{pending_seen}");
+    let normal = Position::startpos();
+    assert_eq!(normal.evaluation_key(), normal.hash());
 }

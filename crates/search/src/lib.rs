@@ -15,6 +15,17 @@
 //! management with a move overhead. Every pruning and reduction margin is
 //! named in one module (`tuning.rs`).
 //!
+//! Chance nodes (a die to roll, Enochian divination) average their equally
+//! likely outcomes (expectimax). A null-window chance node tests each
+//! outcome with a null window at a threshold taken from its estimated
+//! value (the table's score, else the static evaluation), the thresholds
+//! adding up to what the node needs; a wide-window node, and a null-window
+//! node still undecided after a few rounds, finishes with Star1 windows
+//! from the bounds learnt (`chance.rs`). At the horizon each outcome's
+//! static evaluation bounds it from below (it may stand pat). Only the
+//! first outcome of a principal-variation chance node is searched as a
+//! principal-variation node, so the variation stays a line, not a tree.
+//!
 //! # Threads
 //!
 //! An engine owns all its search threads: one main search thread and
@@ -46,6 +57,7 @@
 //! a search that has finished its iterations blocks on a condition variable
 //! until `stop` (or `ponderhit`) wakes it.
 
+mod chance;
 mod control;
 mod engine;
 mod eval_cache;

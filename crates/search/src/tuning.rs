@@ -110,3 +110,7 @@ pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
 /// Quiescence plies within which chance nodes are averaged; deeper, the
 /// static evaluation of the position before the roll stands (plies).
 pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
+
+/// Rounds of null-window threshold tests a null-window chance node gives
+/// its outcomes before Star1 with the bounds learnt decides it (rounds).
+pub(crate) const CHANCE_THRESHOLD_ROUNDS: usize = 3;

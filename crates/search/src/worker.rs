@@ -10,6 +10,7 @@ use augur_core::{Evaluate, MAX_MOVES, MoveList, MoveStaging};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::chance::{MAX_OUTCOMES, OutcomeBounds};
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
@@ -319,10 +320,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             self.heuristics
                 .eval_cache
-                .get_or_insert(position.hash(), || position.evaluate())
+                .get_or_insert(position.evaluation_key(), || position.evaluate())
         };
         if self.eval_noise > 0 {
-            score + eval_shift(position.hash(), self.noise_seed, self.eval_noise)
+            score + eval_shift(position.evaluation_key(), self.noise_seed, self.eval_noise)
         } else {
             score
         }
@@ -909,14 +910,38 @@ impl Horizon {
         }
     }
 
+    /// The quiescence depth the outcomes are searched at, if they are
+    /// searched by quiescence.
+    fn quiescence_depth(self) -> Option<u32> {
+        match self {
+            Horizon::Full(node) => (node.depth <= 0).then_some(0),
+            Horizon::Quiescence(node) => Some(node.qdepth),
+        }
+    }
+
+    /// A node on the principal variation.
+    fn is_pv(self) -> bool {
+        matches!(self, Horizon::Full(node) if node.pv)
+    }
+
+    /// Plies from the root.
+    fn ply(self) -> usize {
+        match self {
+            Horizon::Full(node) => node.ply,
+            Horizon::Quiescence(node) => node.ply,
+        }
+    }
+
     /// The node of one outcome (same team, same ply): the window
-    /// (`alpha`, `beta`); in the full-width search a null move is allowed.
-    fn outcome(self, alpha: i32, beta: i32) -> Self {
+    /// (`alpha`, `beta`), on the principal variation or not; in the
+    /// full-width search a null move is allowed.
+    fn outcome(self, alpha: i32, beta: i32, pv: bool) -> Self {
         match self {
             Horizon::Full(node) => Horizon::Full(Node {
                 alpha,
                 beta,
                 null_move: true,
+                pv,
                 ..node
             }),
             Horizon::Quiescence(node) => Horizon::Quiescence(QuiescenceNode {
@@ -942,47 +967,118 @@ impl<G: Evaluate> Worker<'_, G> {
         }
     }
 
-    /// A chance node: the average over the equally likely outcomes, with
-    /// Star1 (*-minimax) cut-offs from the bounds the outcomes still to come
-    /// can reach. The outcomes belong to the same team as the node and do
-    /// not count as a ply. Without chance lookahead the roll is ignored.
+    /// A chance node: the average over the equally likely outcomes, found
+    /// by null-window threshold tests or Star1 (*-minimax) windows from
+    /// the bounds learnt (see [`Worker::chance_outcomes`]). The outcomes
+    /// belong to the same team as the node and do not count as a ply.
+    /// Without chance lookahead the roll is ignored.
     fn chance(&mut self, position: &G, horizon: Horizon) -> i32 {
         let (alpha, beta) = horizon.window();
         if !self.chance_lookahead {
             let any = position.ignore_chance();
-            return self.resolved(&any, horizon.outcome(alpha, beta));
+            return self.resolved(&any, horizon.outcome(alpha, beta, horizon.is_pv()));
         }
-        let n = i64::from(position.chance_outcomes());
-        let (low, high) = (-i64::from(MATE), i64::from(MATE));
-        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
-        let mut sum = 0i64;
-        for i in 0..n {
-            let remaining = n - 1 - i;
-            let floor = n * alpha - sum - remaining * high;
-            let ceiling = n * beta - sum - remaining * low;
-            if ceiling <= low {
-                return ((sum + (remaining + 1) * low) / n) as i32;
-            }
-            if floor >= high {
-                return ((sum + (remaining + 1) * high) / n) as i32;
-            }
-            let child_alpha = floor.max(low);
-            let child_beta = ceiling.min(high);
-            let outcome = position.resolve_chance(i as u32);
-            let node = horizon.outcome(child_alpha as i32, child_beta as i32);
-            let value = i64::from(self.resolved(&outcome, node));
-            if self.aborted {
-                return 0;
-            }
-            if value <= floor {
-                return ((sum + value + remaining * high) / n) as i32;
-            }
-            if value >= ceiling {
-                return ((sum + value + remaining * low) / n) as i32;
-            }
-            sum += value;
+        let outcomes = (position.chance_outcomes() as usize).min(MAX_OUTCOMES);
+        self.chance_outcomes(position, horizon, outcomes)
+    }
+
+    /// Searches the outcomes of a chance node (see `chance.rs`). At the
+    /// horizon each outcome's static evaluation is a lower bound. With a
+    /// null window each outcome is tested at a threshold from its
+    /// estimated value, the thresholds adding up to what the node needs,
+    /// for a few rounds. Then (at once with a wide window) Star1 with the
+    /// bounds learnt decides.
+    fn chance_outcomes(&mut self, position: &G, horizon: Horizon, outcomes: usize) -> i32 {
+        let (alpha, beta) = horizon.window();
+        let ply = horizon.ply();
+        let mut children: ArrayVec<G, MAX_OUTCOMES> = ArrayVec::new();
+        let mut estimates = [0i32; MAX_OUTCOMES];
+        let mut static_eval = None;
+        for (i, estimate) in estimates.iter_mut().enumerate().take(outcomes) {
+            let child = position.resolve_chance(i as u32);
+            *estimate = match self.tt.probe(child.hash()) {
+                Some(entry) => from_table(entry.score, ply),
+                None => *static_eval.get_or_insert_with(|| self.evaluate(position)),
+            };
+            children.push(child);
         }
-        (sum / n) as i32
+        let mut bounds = OutcomeBounds::new(outcomes, alpha, beta);
+        if let Some(qdepth) = horizon.quiescence_depth() {
+            for (i, child) in children.iter().enumerate() {
+                let cannot_stand_pat = child.is_rule_draw()
+                    || child.is_decided()
+                    || (qdepth < G::QUIESCENCE_EVASION_PLIES && child.in_check());
+                if !cannot_stand_pat {
+                    let stand_pat = self.evaluate(child);
+                    bounds.raise_low(i, stand_pat);
+                    estimates[i] = estimates[i].max(stand_pat);
+                }
+            }
+        }
+        let estimates = &estimates[..outcomes];
+        let rounds = if beta - alpha == 1 {
+            CHANCE_THRESHOLD_ROUNDS
+        } else {
+            0
+        };
+        for _ in 0..rounds {
+            if let Some(value) = bounds.decided() {
+                return value;
+            }
+            let windows = bounds.threshold_windows(estimates);
+            for (i, child) in children.iter().enumerate() {
+                let Some((child_alpha, child_beta)) = windows[i] else {
+                    continue;
+                };
+                let value = self.resolved(child, horizon.outcome(child_alpha, child_beta, false));
+                if self.aborted {
+                    return 0;
+                }
+                bounds.learn(i, value, child_alpha, child_beta);
+            }
+        }
+        self.chance_star1(&children, &mut bounds, horizon)
+    }
+
+    /// Star1 with the bounds learnt: each outcome still open is searched
+    /// with the window that would decide the node, until it is decided.
+    /// On the principal variation only the first outcome searched is a
+    /// principal variation node (the others are searched off it, with
+    /// their Star1 windows), and the node's line is that outcome's.
+    fn chance_star1(
+        &mut self,
+        children: &[G],
+        bounds: &mut OutcomeBounds,
+        horizon: Horizon,
+    ) -> i32 {
+        let ply = horizon.ply();
+        let mut pv_outcome = horizon.is_pv();
+        let mut line: Option<Vec<G::Move>> = None;
+        let value = 'decided: loop {
+            for (i, child) in children.iter().enumerate() {
+                if let Some(value) = bounds.decided() {
+                    break 'decided value;
+                }
+                let Some((child_alpha, child_beta)) = bounds.star1_window(i) else {
+                    continue;
+                };
+                let node = horizon.outcome(child_alpha, child_beta, pv_outcome);
+                let value = self.resolved(child, node);
+                if self.aborted {
+                    return 0;
+                }
+                if pv_outcome {
+                    line = Some(self.pv[ply][ply..self.pv_len[ply]].to_vec());
+                    pv_outcome = false;
+                }
+                bounds.learn(i, value, child_alpha, child_beta);
+            }
+        };
+        if let Some(line) = line {
+            self.pv[ply][ply..ply + line.len()].copy_from_slice(&line);
+            self.pv_len[ply] = ply + line.len();
+        }
+        value
     }
 
     /// Searches a chance node's outcome (or the position with the roll

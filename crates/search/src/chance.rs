@@ -1,0 +1,361 @@
+//! What a chance node knows about its equally likely outcomes while it
+//! searches them with null windows: a lower and an upper bound on each
+//! outcome's value, the threshold each outcome is tested against next, and
+//! when the bounds decide the node.
+//!
+//! A null-window chance node asks one question: is the average of its
+//! outcomes at least `beta`? Star1 answers it by searching the first
+//! outcomes with windows as wide as the mate scores. Here each outcome is
+//! instead tested with a null window at its own threshold: the thresholds
+//! follow estimates of the outcomes' values (the table's scores, else the
+//! static evaluation) and add up to exactly the sum the question needs. If
+//! every outcome reaches its threshold, the node fails high; if none does,
+//! it fails low. A mixed answer tightens the bounds, and the next round
+//! moves the thresholds of the outcomes still open towards what was
+//! learnt; after a few rounds, Star1 with the learnt bounds finishes.
+//! Every answer comes from proven bounds, so the node's value is as sound
+//! as Star1's: fail-soft, a lower bound at or above `beta`, an upper bound
+//! at or below `alpha`.
+//!
+//! Values are from the point of view of the team to move at the chance
+//! node (its outcomes belong to the same team). The node's value is the
+//! sum of the outcomes' values divided by their number, truncated towards
+//! zero.
+
+use crate::score::MATE;
+
+/// A window for each outcome to search (`None`: not searched this round).
+pub(crate) type Windows = [Option<(i32, i32)>; MAX_OUTCOMES];
+
+/// The most outcomes a chance node may have (a die has six).
+pub(crate) const MAX_OUTCOMES: usize = 16;
+
+/// Bounds on a chance node's outcomes, and the node's window.
+#[derive(Clone, Debug)]
+pub(crate) struct OutcomeBounds {
+    count: usize,
+    low: [i64; MAX_OUTCOMES],
+    high: [i64; MAX_OUTCOMES],
+    alpha: i32,
+    beta: i32,
+}
+
+/// The node's value for a sum of outcome values.
+fn average(sum: i64, count: usize) -> i32 {
+    (sum / count as i64) as i32
+}
+
+impl OutcomeBounds {
+    /// A node of `count` outcomes (1 to [`MAX_OUTCOMES`]) searched with the
+    /// window (`alpha`, `beta`); every outcome lies between the mate scores.
+    pub(crate) fn new(count: usize, alpha: i32, beta: i32) -> Self {
+        debug_assert!((1..=MAX_OUTCOMES).contains(&count));
+        Self {
+            count,
+            low: [-i64::from(MATE); MAX_OUTCOMES],
+            high: [i64::from(MATE); MAX_OUTCOMES],
+            alpha,
+            beta,
+        }
+    }
+
+    /// Outcome `index` is worth at least `floor`.
+    pub(crate) fn raise_low(&mut self, index: usize, floor: i32) {
+        self.low[index] = self.low[index].max(i64::from(floor));
+    }
+
+    /// The smallest sum of outcome values whose average reaches `beta`
+    /// (the average truncates towards zero).
+    fn sum_needed(&self) -> i64 {
+        let n = self.count as i64;
+        let beta = i64::from(self.beta);
+        if beta > 0 {
+            n * beta
+        } else {
+            n * (beta - 1) + 1
+        }
+    }
+
+    /// Records what a search of outcome `index` with the window (`alpha`,
+    /// `beta`) returned (fail-soft): at or below `alpha` an upper bound, at
+    /// or above `beta` a lower bound, else the exact value. A value that
+    /// contradicts an earlier bound (search instability: the table changed
+    /// between searches) replaces both bounds.
+    pub(crate) fn learn(&mut self, index: usize, value: i32, alpha: i32, beta: i32) {
+        let value = i64::from(value);
+        if value <= i64::from(alpha) {
+            self.high[index] = self.high[index].min(value);
+        } else if value >= i64::from(beta) {
+            self.low[index] = self.low[index].max(value);
+        } else {
+            self.low[index] = value;
+            self.high[index] = value;
+        }
+        if self.low[index] > self.high[index] {
+            self.low[index] = value;
+            self.high[index] = value;
+        }
+    }
+
+    fn sums(&self) -> (i64, i64) {
+        let n = self.count;
+        (self.low[..n].iter().sum(), self.high[..n].iter().sum())
+    }
+
+    /// The node's value once the bounds decide it: a lower bound at or
+    /// above `beta`, an upper bound at or below `alpha`, or the exact
+    /// average when every outcome is known exactly.
+    pub(crate) fn decided(&self) -> Option<i32> {
+        let (low, high) = self.sums();
+        let (low_average, high_average) = (average(low, self.count), average(high, self.count));
+        if low_average >= self.beta || low == high {
+            Some(low_average)
+        } else if high_average <= self.alpha {
+            Some(high_average)
+        } else {
+            None
+        }
+    }
+
+    /// The null-window threshold of each outcome for the next round
+    /// (`None`: not searched this round), from `estimates` of the outcomes'
+    /// values. An outcome known by one bound is estimated at that bound, by
+    /// two at their middle. If the estimates reach the sum the node needs,
+    /// the outcomes whose lower bound is below their estimate are tested
+    /// just under their estimates, so that the thresholds and the known
+    /// lower bounds add up to that sum; otherwise the outcomes whose upper
+    /// bound is above their estimate are tested just over them, likewise.
+    /// Every threshold lies above the outcome's lower bound and at or below
+    /// its upper bound, so each search tightens a bound.
+    pub(crate) fn threshold_windows(&self, estimates: &[i32]) -> Windows {
+        let n = self.count;
+        let mut point = [0i64; MAX_OUTCOMES];
+        for i in 0..n {
+            let (low, high) = (self.low[i], self.high[i]);
+            let open_low = low <= -i64::from(MATE);
+            let open_high = high >= i64::from(MATE);
+            point[i] = match (open_low, open_high) {
+                (true, true) => i64::from(estimates[i]).clamp(low + 1, high),
+                (false, true) => low,
+                (true, false) => high,
+                (false, false) => low + (high - low) / 2,
+            };
+        }
+        let needed = self.sum_needed();
+        let total: i64 = point[..n].iter().sum();
+        let mut thresholds = [None; MAX_OUTCOMES];
+        if total >= needed {
+            // Prove a fail high: lower bounds adding up to `needed`.
+            let open: Vec<usize> = (0..n).filter(|&i| self.low[i] < point[i]).collect();
+            let known: i64 = (0..n)
+                .filter(|&i| self.low[i] >= point[i])
+                .map(|i| self.low[i])
+                .sum();
+            let open_points: i64 = open.iter().map(|&i| point[i]).sum();
+            let slack = open_points + known - needed;
+            let mut share = Shares::new(slack, open.len());
+            for &i in &open {
+                let t = point[i] - share.next();
+                thresholds[i] = Some(self.null_window(i, t));
+            }
+        } else {
+            // Prove a fail low: upper bounds adding up to `needed - 1`.
+            let open: Vec<usize> = (0..n).filter(|&i| self.high[i] > point[i]).collect();
+            let known: i64 = (0..n)
+                .filter(|&i| self.high[i] <= point[i])
+                .map(|i| self.high[i])
+                .sum();
+            let open_points: i64 = open.iter().map(|&i| point[i]).sum();
+            let room = needed - 1 - known - open_points;
+            let mut share = Shares::new(room, open.len());
+            for &i in &open {
+                let t = point[i] + share.next() + 1;
+                thresholds[i] = Some(self.null_window(i, t));
+            }
+        }
+        thresholds
+    }
+
+    /// The null window testing whether outcome `index` reaches
+    /// `threshold`, moved into the outcome's open range (the threshold
+    /// above its lower bound, at or below its upper bound).
+    fn null_window(&self, index: usize, threshold: i64) -> (i32, i32) {
+        let t = threshold.clamp(self.low[index] + 1, self.high[index]) as i32;
+        (t - 1, t)
+    }
+
+    /// The Star1 window of outcome `index` (the values at which, with the
+    /// other outcomes' bounds, the node would be decided, narrowed to the
+    /// outcome's own bounds), or `None` when it is known exactly. While the
+    /// node is undecided the window holds at least one value.
+    pub(crate) fn star1_window(&self, index: usize) -> Option<(i32, i32)> {
+        let (low, high) = (self.low[index], self.high[index]);
+        if low == high {
+            return None;
+        }
+        let n = self.count as i64;
+        let (sum_low, sum_high) = self.sums();
+        let floor = n * i64::from(self.alpha) - (sum_high - high);
+        let ceiling = n * i64::from(self.beta) - (sum_low - low);
+        Some((floor.max(low) as i32, ceiling.min(high) as i32))
+    }
+}
+
+/// A non-negative amount split into `parts` whole shares, the first ones
+/// one larger when it does not divide evenly.
+struct Shares {
+    each: i64,
+    extra: i64,
+}
+
+impl Shares {
+    fn new(amount: i64, parts: usize) -> Self {
+        let parts = parts.max(1) as i64;
+        let amount = amount.max(0);
+        Self {
+            each: amount / parts,
+            extra: amount % parts,
+        }
+    }
+
+    fn next(&mut self) -> i64 {
+        if self.extra > 0 {
+            self.extra -= 1;
+            self.each + 1
+        } else {
+            self.each
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Searches a node whose outcomes have the exact `values` the way the
+    /// worker does (threshold rounds, then Star1), each search answering
+    /// fail-soft with the exact value, and returns the node's value and
+    /// the number of outcome searches.
+    fn run(
+        values: &[i32],
+        alpha: i32,
+        beta: i32,
+        estimates: &[i32],
+        rounds: usize,
+    ) -> (i32, usize) {
+        let mut bounds = OutcomeBounds::new(values.len(), alpha, beta);
+        let mut searches = 0;
+        for _ in 0..rounds {
+            if let Some(v) = bounds.decided() {
+                return (v, searches);
+            }
+            if beta - alpha > 1 {
+                break;
+            }
+            let windows = bounds.threshold_windows(estimates);
+            for (i, w) in windows.iter().enumerate().take(values.len()) {
+                if let Some((a, b)) = *w {
+                    assert!(a < b, "empty window {a} {b}");
+                    searches += 1;
+                    bounds.learn(i, values[i], a, b);
+                }
+            }
+        }
+        loop {
+            for (i, &value) in values.iter().enumerate() {
+                if let Some(v) = bounds.decided() {
+                    return (v, searches);
+                }
+                if let Some((a, b)) = bounds.star1_window(i) {
+                    assert!(a < b, "empty Star1 window {a} {b}");
+                    searches += 1;
+                    bounds.learn(i, value, a, b);
+                }
+            }
+        }
+    }
+
+    fn exact(values: &[i32]) -> i32 {
+        average(values.iter().map(|&v| i64::from(v)).sum(), values.len())
+    }
+
+    /// A fail-soft answer for the window: exact inside, a correct bound on
+    /// the right side outside.
+    fn check(values: &[i32], alpha: i32, beta: i32, value: i32) {
+        let truth = exact(values);
+        if value <= alpha {
+            assert!(
+                truth <= value,
+                "{values:?} ({alpha},{beta}): {value} is no upper bound on {truth}"
+            );
+        } else if value >= beta {
+            assert!(
+                truth >= value,
+                "{values:?} ({alpha},{beta}): {value} is no lower bound on {truth}"
+            );
+        } else {
+            assert_eq!(value, truth, "{values:?} ({alpha},{beta})");
+        }
+    }
+
+    #[test]
+    fn random_nodes_get_sound_fail_soft_values() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |range: i32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * range as u64 + 1)) as i32 - range
+        };
+        for _ in 0..20_000 {
+            let count = (next(3) + 4) as usize;
+            let spread = [5, 50, 400, MATE - 1][(next(1) + 1) as usize + usize::from(next(5) > 3)];
+            let values: Vec<i32> = (0..count).map(|_| next(spread)).collect();
+            let estimates: Vec<i32> = values.iter().map(|&v| v + next(60)).collect();
+            let alpha = exact(&values) + next(30);
+            let rounds = (next(2) + 2) as usize;
+            let (v, _) = run(&values, alpha, alpha + 1, &estimates, rounds);
+            check(&values, alpha, alpha + 1, v);
+            let (v, _) = run(&values, alpha - 40, alpha + 40, &estimates, rounds);
+            check(&values, alpha - 40, alpha + 40, v);
+        }
+    }
+
+    #[test]
+    fn good_estimates_decide_a_clear_node_in_one_round() {
+        let values = [120, -80, 300, 40, 0, -200];
+        // The average is 30: well above 10, well below 50.
+        let (v, searches) = run(&values, 9, 10, &values, 3);
+        assert!(v >= 10);
+        assert_eq!(searches, 6);
+        let (v, searches) = run(&values, 49, 50, &values, 3);
+        assert!(v <= 49);
+        assert_eq!(searches, 6);
+    }
+
+    #[test]
+    fn thresholds_add_up_to_the_sum_needed() {
+        let bounds = OutcomeBounds::new(6, 9, 10);
+        let estimates = [100, 0, 0, 0, 0, 0];
+        let t = bounds.threshold_windows(&estimates);
+        let sum: i32 = t[..6].iter().map(|t| t.expect("all open").1).sum();
+        // The estimates sum to 100 >= 60: lower bounds adding up to 60.
+        assert_eq!(sum, 60);
+        let estimates = [10, 0, 0, 0, 0, 0];
+        let t = bounds.threshold_windows(&estimates);
+        // 10 < 60: upper bounds (threshold - 1) adding up to 59.
+        let sum: i32 = t[..6].iter().map(|t| t.expect("all open").0).sum();
+        assert_eq!(sum, 59);
+    }
+
+    #[test]
+    fn negative_betas_follow_truncation() {
+        let bounds = OutcomeBounds::new(6, -11, -10);
+        // (sum / 6) >= -10 truncating towards zero: sum >= -65.
+        assert_eq!(bounds.sum_needed(), -65);
+        assert_eq!(average(-65, 6), -10);
+        assert_eq!(average(-66, 6), -11);
+        assert_eq!(OutcomeBounds::new(6, -1, 0).sum_needed(), -5);
+        assert_eq!(OutcomeBounds::new(6, 0, 1).sum_needed(), 6);
+    }
+}
