@@ -1,12 +1,13 @@
 //! Chance nodes: in Enochian divination games a die is rolled before each
 //! turn, and the searcher averages over the six faces (expectimax) with
-//! Star1 cut-offs. These tests check the value exactly with the
+//! threshold tests and Star1 cut-offs. These tests check the value exactly with the
 //! material-only evaluation: once on a position whose expectation is
 //! worked out by hand, and on many positions from seeded random divination
 //! games against a brute-force expectimax written here over the game's own
 //! move generator, for every root move (MultiPV over all of them: each
 //! line is searched with a full window) and for the root alone (its later
-//! moves are searched with null windows, where Star1 cuts).
+//! moves are searched with null windows, where the threshold tests and
+//! Star1 cut).
 //!
 //! The brute force follows the search's documented shape at depth 1: each
 //! root move is followed by the next army's roll, averaged over the six
