@@ -208,13 +208,7 @@ impl Game for Position {
     }
 
     fn generate_noisy(&self, out: &mut MoveList<EnochianMove>) {
-        let mut all = MoveList::new();
-        self.legal_moves(&mut all);
-        for &mv in all.iter() {
-            if self.is_noisy(mv) {
-                out.push(mv);
-            }
-        }
+        self.noisy_moves(out);
     }
 
     fn play(&self, mv: EnochianMove) -> Self {

@@ -22,6 +22,47 @@ struct Reach {
     bishop_banned: Bitboard,
 }
 
+/// Which of the legal moves a generation pass appends: those landing on
+/// `targets` (pawns also on their promotion line when `promotions`), and
+/// the moves that are not piece moves (exchange, lost turn) when
+/// `specials`.
+#[derive(Clone, Copy)]
+struct Wanted {
+    targets: Bitboard,
+    promotions: bool,
+    specials: bool,
+}
+
+impl Wanted {
+    /// Every legal move.
+    fn all() -> Self {
+        Self {
+            targets: Bitboard::FULL,
+            promotions: true,
+            specials: true,
+        }
+    }
+
+    /// The moves that take (land on an occupied square) or promote.
+    fn noisy(occupied: Bitboard) -> Self {
+        Self {
+            targets: occupied,
+            promotions: true,
+            specials: false,
+        }
+    }
+
+    /// The target squares kept for a piece of `army` and `kind`.
+    #[inline(always)]
+    fn mask(self, army: Army, kind: Kind) -> Bitboard {
+        if kind == Kind::Pawn && self.promotions {
+            self.targets | army.promotion_line()
+        } else {
+            self.targets
+        }
+    }
+}
+
 /// The kinds a generation pass includes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Only {
@@ -75,12 +116,13 @@ impl Position {
     }
 
     /// Appends the pseudo-legal moves of `army`'s pieces of the kinds in
-    /// `only` (King moves unfiltered).
+    /// `only` (King moves unfiltered) that `wanted` keeps.
     fn pseudo_moves(
         &self,
         army: Army,
         only: Only,
         reach: &Reach,
+        wanted: Wanted,
         out: &mut MoveList<EnochianMove>,
     ) {
         for kind in Kind::ALL {
@@ -89,7 +131,7 @@ impl Position {
             }
             for from in self.pieces(army, kind) {
                 let partner = kind != Kind::King && self.shared.contains(from);
-                let targets = self.targets(army, kind, from, reach);
+                let targets = self.targets(army, kind, from, reach) & wanted.mask(army, kind);
                 if kind == Kind::Pawn {
                     self.pawn_moves(army, from, partner, targets, out);
                 } else {
@@ -170,6 +212,18 @@ impl Position {
 
     /// Appends every legal move of the army to move.
     pub(crate) fn legal_moves(&self, out: &mut MoveList<EnochianMove>) {
+        self.moves(Wanted::all(), out);
+    }
+
+    /// Appends the legal moves of the army to move that take a piece or
+    /// promote (see [`Position::is_noisy`]), without generating the others.
+    pub(crate) fn noisy_moves(&self, out: &mut MoveList<EnochianMove>) {
+        self.moves(Wanted::noisy(self.occupied()), out);
+    }
+
+    /// Appends the legal moves of the army to move that `wanted` keeps
+    /// (which moves are legal never depends on `wanted`).
+    fn moves(&self, wanted: Wanted, out: &mut MoveList<EnochianMove>) {
         if self.is_decided() || self.die == Die::Pending {
             return;
         }
@@ -178,9 +232,11 @@ impl Position {
         if self.die.divination() {
             let only = match self.die {
                 Die::Rolled(1) => {
-                    let before = out.len();
-                    self.pseudo_moves(army, Only::Kind(Kind::King), &reach, out);
-                    if out.len() > before {
+                    let king_can_move = self
+                        .king(army)
+                        .is_some_and(|from| self.targets(army, Kind::King, from, &reach).any());
+                    if king_can_move {
+                        self.pseudo_moves(army, Only::Kind(Kind::King), &reach, wanted, out);
                         return;
                     }
                     Only::Kind(Kind::Pawn)
@@ -197,8 +253,8 @@ impl Position {
                 _ => Only::All,
             };
             let before = out.len();
-            self.pseudo_moves(army, only, &reach, out);
-            if out.len() == before && matches!(self.die, Die::Rolled(_)) {
+            self.pseudo_moves(army, only, &reach, wanted, out);
+            if wanted.specials && out.len() == before && matches!(self.die, Die::Rolled(_)) {
                 out.push(EnochianMove::LOST_TURN);
             }
             return;
@@ -207,13 +263,14 @@ impl Position {
         let in_check = self.king_attacked(army);
         if let Some(from) = king {
             let steps = self.targets(army, Kind::King, from, &reach);
+            let kept = steps & wanted.mask(army, Kind::King);
             if in_check && steps.any() {
-                for to in steps {
+                for to in kept {
                     out.push(EnochianMove::new(from, to, Kind::King, false, None));
                 }
                 return;
             }
-            for to in steps {
+            for to in kept {
                 if in_check || !self.king_step_attacked(army, from, to) {
                     out.push(EnochianMove::new(from, to, Kind::King, false, None));
                 }
@@ -222,7 +279,7 @@ impl Position {
         for kind in &Kind::ALL[1..] {
             for from in self.pieces(army, *kind) {
                 let partner = self.shared.contains(from);
-                let targets = self.targets(army, *kind, from, &reach);
+                let targets = self.targets(army, *kind, from, &reach) & wanted.mask(army, *kind);
                 if *kind == Kind::Pawn {
                     self.pawn_moves(army, from, partner, targets, out);
                 } else {
@@ -232,7 +289,7 @@ impl Position {
                 }
             }
         }
-        if self.exchange_possible() {
+        if wanted.specials && self.exchange_possible() {
             out.push(EnochianMove::EXCHANGE);
         }
     }
