@@ -243,10 +243,11 @@ impl Position {
 
     /// The value of what stands on the target square.
     fn victim_value(&self, mv: EnochianMove) -> i32 {
-        self.pieces_at(mv.to())
-            .into_iter()
-            .flatten()
-            .map(|p| PIECE_VALUES[p.kind.index()])
+        let to = mv.to();
+        Kind::ALL
+            .iter()
+            .filter(|kind| self.kinds[kind.index()].contains(to))
+            .map(|kind| PIECE_VALUES[kind.index()])
             .sum()
     }
 }

@@ -279,10 +279,20 @@ impl Position {
 
     /// The piece of `kind` on `square` (with its pawn type), if there is one.
     pub(crate) fn piece_of_kind(&self, square: Square, kind: Kind) -> Option<Piece> {
-        self.pieces_at(square)
-            .into_iter()
-            .flatten()
-            .find(|p| p.kind == kind)
+        if !self.kinds[kind.index()].contains(square) {
+            return None;
+        }
+        let army = self.army_at(square)?;
+        let pawn_type = if kind == Kind::Pawn {
+            self.pawn_type_at(square)
+        } else {
+            None
+        };
+        Some(Piece {
+            army,
+            kind,
+            pawn_type,
+        })
     }
 
     /// The squares of `army`'s pieces of `kind`.
