@@ -117,6 +117,11 @@ impl OutcomeBounds {
         }
     }
 
+    /// The average of the outcomes' lower bounds.
+    pub(crate) fn low_average(&self) -> i32 {
+        average(self.sums().0, self.count)
+    }
+
     /// The null-window threshold of each outcome for the next round
     /// (`None`: not searched this round), from `estimates` of the outcomes'
     /// values. An outcome known by one bound is estimated at that bound, by

@@ -701,6 +701,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let Some(child) = position.play_pseudo(mv) else {
                 continue;
             };
+            self.tt.prefetch(child.hash());
             let gives_check = child.in_check();
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
@@ -1055,6 +1056,10 @@ impl<G: Evaluate> Worker<'_, G> {
         let mut pv_outcome = horizon.is_pv();
         let mut line: Option<Vec<G::Move>> = None;
         let value = 'decided: loop {
+            // Each search decides the node or makes its outcome exact, so
+            // a pass that searches nothing cannot happen; if it did, the
+            // average of the lower bounds ends the node rather than a hang.
+            let mut searched = false;
             for (i, child) in children.iter().enumerate() {
                 if let Some(value) = bounds.decided() {
                     break 'decided value;
@@ -1062,6 +1067,7 @@ impl<G: Evaluate> Worker<'_, G> {
                 let Some((child_alpha, child_beta)) = bounds.star1_window(i) else {
                     continue;
                 };
+                searched = true;
                 let node = horizon.outcome(child_alpha, child_beta, pv_outcome);
                 let value = self.resolved(child, node);
                 if self.aborted {
@@ -1072,6 +1078,9 @@ impl<G: Evaluate> Worker<'_, G> {
                     pv_outcome = false;
                 }
                 bounds.learn(i, value, child_alpha, child_beta);
+            }
+            if !searched {
+                break 'decided bounds.low_average();
             }
         };
         if let Some(line) = line {
