@@ -339,6 +339,18 @@ mod tests {
     }
 
     #[test]
+    fn a_second_round_tests_only_what_the_first_left_open() {
+        // Estimates of 0 for an average of 16: the first round tests
+        // "at most 10" everywhere and only the first outcome (100) passes.
+        // The second round estimates it at its bound (100), so the others
+        // need only reach -8 each: five searches decide the node.
+        let values = [100, 0, 0, 0, 0, 0];
+        let (v, searches) = run(&values, 9, 10, &[0; 6], 3);
+        assert!(v >= 10);
+        assert_eq!(searches, 11);
+    }
+
+    #[test]
     fn thresholds_add_up_to_the_sum_needed() {
         let bounds = OutcomeBounds::new(6, 9, 10);
         let estimates = [100, 0, 0, 0, 0, 0];
