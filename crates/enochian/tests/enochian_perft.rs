@@ -8,6 +8,7 @@
 use augur_core::{Evaluate, Game, MoveList};
 use augur_enochian::Position;
 use augur_suite::{check_perft_file, check_random_playouts, repo_root};
+use rand::prelude::*;
 
 #[test]
 fn enochian_perft_within_budget() {
@@ -30,13 +31,18 @@ fn enochian_random_playouts_keep_the_hash_exact() {
     assert!(checked > 10_000, "{checked}");
 }
 
-#[test]
-fn enochian_divination_playouts_keep_the_hash_exact() {
+/// The start array in divination mode, the first roll still to come.
+fn divination_start() -> Position {
     let text = format!(
         "{} ?",
         augur_enochian::START.strip_suffix(" -").unwrap_or_default()
     );
-    let start = Position::from_fen(&text).expect("divination start");
+    Position::from_fen(&text).expect("divination start")
+}
+
+#[test]
+fn enochian_divination_playouts_keep_the_hash_exact() {
+    let start = divination_start();
     assert_eq!(start.chance_outcomes(), 6);
     let checked = check_random_playouts(&start, 60, 400, 8);
     assert!(checked > 10_000, "{checked}");
@@ -85,18 +91,8 @@ fn the_key_tells_every_state_field_apart() {
 /// game without dice uses its own key.
 #[test]
 fn the_evaluation_key_ignores_the_die_and_nothing_else() {
-    let text = format!(
-        "{} ?",
-        augur_enochian::START.strip_suffix(" -").unwrap_or_default()
-    );
-    let start = Position::from_fen(&text).expect("divination start");
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let start = divination_start();
+    let mut rng = StdRng::seed_from_u64(0xE7A1_0001);
     let mut pending_seen = 0;
     let mut keys = std::collections::HashMap::new();
     for _ in 0..40 {
@@ -123,14 +119,14 @@ fn the_evaluation_key_ignores_the_die_and_nothing_else() {
                     *earlier, without_die,
                     "two positions share an evaluation key"
                 );
-                position = position.resolve_chance(next(6) as u32);
+                position = position.resolve_chance(rng.random_range(0..6));
             }
             let mut moves = MoveList::new();
             position.generate(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[next(moves.len())]);
+            position = position.play(moves[rng.random_range(0..moves.len())]);
         }
     }
     assert!(pending_seen > 2_000, "{pending_seen}");
