@@ -318,12 +318,12 @@ impl Evaluate for Position {
         .any()
     }
 
-    /// The turn passes to the next army that can move. In a divination
-    /// game that army's roll is still to come, as after a lost turn (a
-    /// roll the army cannot play), so the null move is as real a move
-    /// there as anywhere.
+    /// The turn passes to the next army that can move. Not in a
+    /// divination game: there the die restricts the army to one kind of
+    /// piece, and passing is often better than every move the roll allows
+    /// (zugzwang is common), which is what null move pruning assumes away.
     fn play_null(&self) -> Option<Self> {
-        if self.is_decided() {
+        if self.die.divination() || self.is_decided() {
             return None;
         }
         let mut next = self.clone();

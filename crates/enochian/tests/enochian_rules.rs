@@ -418,6 +418,22 @@ fn divination_restricts_moves_to_the_rolled_piece() {
     assert!(moves(&king).contains(&"e5d5".to_string()));
 }
 
+/// The searcher's null move passes the turn in a normal game, never in a
+/// divination game: there the roll restricts the army to one kind of
+/// piece and passing is often better than every move it allows.
+#[test]
+fn the_null_move_exists_only_without_dice() {
+    use augur_core::Evaluate;
+    let normal = Position::startpos();
+    let passed = normal.play_null().expect("a normal game may pass");
+    assert_ne!(passed.to_move(), normal.to_move());
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    for roll in ["1", "4", "6", "?"] {
+        let rolled = Position::from_fen(&format!("{text} {roll}")).expect("valid");
+        assert!(rolled.play_null().is_none(), "roll {roll}");
+    }
+}
+
 #[test]
 fn the_game_ends_when_both_kings_of_a_team_are_taken_or_kings_are_bare() {
     let p = position(
