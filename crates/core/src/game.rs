@@ -371,7 +371,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Chance: how many equally likely outcomes (die faces) are drawn before
     /// the side to move chooses; 0 (the default) when none is pending. The
-    /// searcher averages over them (expectimax).
+    /// searcher averages over them (expectimax) and handles at most 16
+    /// (it reads only the first 16 of a larger number).
     fn chance_outcomes(&self) -> u32 {
         0
     }
