@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::tables::queen_leaps;
 use crate::types::{Army, Kind, team_armies};
 use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game};
+use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game, Square};
 
 /// The number of evaluation features.
 pub const EVAL_FEATURES: usize = 19;
@@ -91,20 +91,49 @@ fn pawn_attacks(army: Army, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares `pieces` attack (each attacking `targets(square)`) and
+/// their mobility: each piece's attacked squares within `not_own`,
+/// summed. It accumulates in locals, which stay in registers.
+#[inline(always)]
+fn kind_reach(
+    pieces: Bitboard,
+    not_own: Bitboard,
+    targets: impl Fn(Square) -> Bitboard,
+) -> (Bitboard, i32) {
+    let mut attacks = Bitboard::EMPTY;
+    let mut mobility = 0;
+    for square in pieces {
+        let reached = targets(square);
+        attacks |= reached;
+        mobility += (reached & not_own).count();
+    }
+    (attacks, mobility as i32)
+}
+
 /// The lines on which a pawn of `army` has come 0, 1, ... 7 steps (ranks
 /// for Yellow and Red, files for Blue and Black).
-#[inline(always)]
-fn progress_lines(army: Army) -> [Bitboard; 8] {
-    std::array::from_fn(|steps| {
-        let steps = steps as u8;
-        match army {
+const fn progress_lines(army: Army) -> [Bitboard; 8] {
+    let mut lines = [Bitboard::EMPTY; 8];
+    let mut steps = 0;
+    while steps < 8 {
+        lines[steps as usize] = match army {
             Army::Yellow => Bitboard::rank(7 - steps),
             Army::Blue => Bitboard::file(7 - steps),
             Army::Red => Bitboard::rank(steps),
             Army::Black => Bitboard::file(steps),
-        }
-    })
+        };
+        steps += 1;
+    }
+    lines
 }
+
+/// [`progress_lines`] of each army, in [`Army::index`] order.
+const PROGRESS_LINES: [[Bitboard; 8]; 4] = [
+    progress_lines(Army::ALL[0]),
+    progress_lines(Army::ALL[1]),
+    progress_lines(Army::ALL[2]),
+    progress_lines(Army::ALL[3]),
+];
 
 /// What one army's pieces reach: every square they attack, and the
 /// mobility (squares not held by the army) of its Queens, Rooks, Bishops
@@ -136,31 +165,36 @@ impl Position {
 
     /// What `army`'s pieces reach over `occupied` (see [`ArmyReach`]).
     pub(crate) fn army_reach(&self, army: Army, occupied: Bitboard) -> ArmyReach {
-        let mut reach = ArmyReach::default();
         if self.is_frozen(army) {
-            return reach;
+            return ArmyReach::default();
         }
-        reach.attacks |= pawn_attacks(army, self.pieces(army, Kind::Pawn));
-        for sq in self.pieces(army, Kind::King) {
-            reach.attacks |= king_attacks(sq);
+        let not_own = !self.armies[army.index()];
+        let (queens, queen_mobility) =
+            kind_reach(self.pieces(army, Kind::Queen), not_own, queen_leaps);
+        let (rooks, rook_mobility) = kind_reach(self.pieces(army, Kind::Rook), not_own, |sq| {
+            rook_attacks(sq, occupied)
+        });
+        let (bishops, bishop_mobility) =
+            kind_reach(self.pieces(army, Kind::Bishop), not_own, |sq| {
+                bishop_attacks(sq, occupied)
+            });
+        let (knights, knight_mobility) =
+            kind_reach(self.pieces(army, Kind::Knight), not_own, knight_attacks);
+        let (kings, _) = kind_reach(self.pieces(army, Kind::King), not_own, king_attacks);
+        ArmyReach {
+            attacks: pawn_attacks(army, self.pieces(army, Kind::Pawn))
+                | kings
+                | queens
+                | rooks
+                | bishops
+                | knights,
+            mobility: [
+                queen_mobility,
+                rook_mobility,
+                bishop_mobility,
+                knight_mobility,
+            ],
         }
-        let own = self.armies[army.index()];
-        for (i, kind) in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
-            .into_iter()
-            .enumerate()
-        {
-            for sq in self.pieces(army, kind) {
-                let targets = match kind {
-                    Kind::Queen => queen_leaps(sq),
-                    Kind::Rook => rook_attacks(sq, occupied),
-                    Kind::Bishop => bishop_attacks(sq, occupied),
-                    _ => knight_attacks(sq),
-                };
-                reach.attacks |= targets;
-                reach.mobility[i] += (targets & !own).count() as i32;
-            }
-        }
-        reach
     }
 
     /// The features of one army, added into `f`; `positional` (the army's
@@ -186,7 +220,7 @@ impl Position {
             return;
         };
         let pawns = self.pieces(army, Kind::Pawn);
-        for (step, line) in PAWN_STEP.iter().zip(progress_lines(army)) {
+        for (step, line) in PAWN_STEP.iter().zip(PROGRESS_LINES[army.index()]) {
             f[11] += step * (pawns & line).count() as i32;
         }
         for (i, mobility) in reach.mobility.iter().enumerate() {
@@ -229,16 +263,15 @@ impl Position {
         self.team_features(team, Some(&self.army_reaches()))
     }
 
-    fn team_score(&self, team: Color, reaches: Option<&[ArmyReach; 4]>) -> i32 {
-        let f = self.team_features(team, reaches);
-        f.iter().zip(EVAL_WEIGHTS).map(|(a, w)| a * w).sum()
-    }
-
     fn score(&self, material_only: bool) -> i32 {
         let us = self.team();
         let reaches = (!material_only).then(|| self.army_reaches());
-        self.team_score(us, reaches.as_ref()) - self.team_score(us.opponent(), reaches.as_ref())
-            + if material_only { 0 } else { TEMPO }
+        let ours = self.team_features(us, reaches.as_ref());
+        let theirs = self.team_features(us.opponent(), reaches.as_ref());
+        let balance: i32 = (0..EVAL_FEATURES)
+            .map(|i| (ours[i] - theirs[i]) * EVAL_WEIGHTS[i])
+            .sum();
+        balance + if material_only { 0 } else { TEMPO }
     }
 
     /// The value of what stands on the target square.
