@@ -384,6 +384,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.clone()
     }
 
+    /// For a position just drawn by [`Game::resolve_chance`]: a key that
+    /// the outcomes of one chance node share exactly when they play on
+    /// identically (the same moves, leading to the same positions), so the
+    /// searcher searches such twins once. The default, the position's
+    /// hash, makes every outcome its own.
+    fn outcome_key(&self) -> u64 {
+        self.hash()
+    }
+
     /// The position with a pending chance event ignored: the side to move
     /// may play any of its moves. A search that looks past chance without
     /// modelling it (to measure what modelling it is worth) uses this.

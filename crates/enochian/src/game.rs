@@ -275,6 +275,18 @@ impl Game for Position {
             .unwrap_or_else(|| self.clone())
     }
 
+    /// Rolls that make the army move the same kind of piece (roll 1 with
+    /// the King stuck moves pawns, like 6), or that all lose the turn, play
+    /// on identically: they share the board's key with the kind (or the
+    /// lost turn) mixed in.
+    fn outcome_key(&self) -> u64 {
+        if !matches!(self.die, Die::Rolled(_)) {
+            return self.hash;
+        }
+        let class = self.roll_mover().map_or(0, |kind| kind.index() as u64 + 1);
+        self.key_with_pending_die() ^ class.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     fn ignore_chance(&self) -> Self {
         let mut next = self.clone();
         if next.die == Die::Pending {

@@ -115,6 +115,47 @@ impl Position {
             && count(Kind::Queen) + count(Kind::Bishop) <= 1
     }
 
+    /// The kind of piece a divination `roll` makes the army to move move:
+    /// 1 King (pawns when the King has no move or the army no King), 2
+    /// Knight, 3 Bishop, 4 Queen, 5 Rook, 6 pawn.
+    fn rolled_kind(&self, roll: u8, reach: &Reach) -> Kind {
+        let army = self.to_move;
+        if roll == 1 {
+            let king_can_move = self
+                .king(army)
+                .is_some_and(|from| self.targets(army, Kind::King, from, reach).any());
+            return if king_can_move {
+                Kind::King
+            } else {
+                Kind::Pawn
+            };
+        }
+        [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Queen,
+            Kind::Rook,
+            Kind::Pawn,
+        ][(roll as usize).clamp(2, 6) - 2]
+    }
+
+    /// With the die rolled: the kind of piece the army to move must move,
+    /// or `None` when no piece of that kind can move (the turn is lost);
+    /// also `None` with no roll. Two rolls with the same answer give the
+    /// army the same moves.
+    pub(crate) fn roll_mover(&self) -> Option<Kind> {
+        let Die::Rolled(roll) = self.die else {
+            return None;
+        };
+        let army = self.to_move;
+        let reach = self.reach(army);
+        let kind = self.rolled_kind(roll, &reach);
+        self.pieces(army, kind)
+            .into_iter()
+            .any(|from| self.targets(army, kind, from, &reach).any())
+            .then_some(kind)
+    }
+
     /// Appends the pseudo-legal moves of `army`'s pieces of the kinds in
     /// `only` (King moves unfiltered) that `wanted` keeps.
     fn pseudo_moves(
@@ -231,25 +272,7 @@ impl Position {
         let reach = self.reach(army);
         if self.die.divination() {
             let only = match self.die {
-                Die::Rolled(1) => {
-                    let king_can_move = self
-                        .king(army)
-                        .is_some_and(|from| self.targets(army, Kind::King, from, &reach).any());
-                    if king_can_move {
-                        self.pseudo_moves(army, Only::Kind(Kind::King), &reach, wanted, out);
-                        return;
-                    }
-                    Only::Kind(Kind::Pawn)
-                }
-                Die::Rolled(n) => Only::Kind(
-                    [
-                        Kind::Knight,
-                        Kind::Bishop,
-                        Kind::Queen,
-                        Kind::Rook,
-                        Kind::Pawn,
-                    ][(n as usize).clamp(2, 6) - 2],
-                ),
+                Die::Rolled(roll) => Only::Kind(self.rolled_kind(roll, &reach)),
                 _ => Only::All,
             };
             let before = out.len();

@@ -1020,3 +1020,67 @@ fn only_the_exchange_needs_agreement() {
     assert_eq!(needing, vec!["exchange".to_string()]);
     assert_eq!(list.len(), 15);
 }
+
+/// The searcher searches twin rolls once, so twins must play on exactly
+/// alike: over random divination games, two rolls of one position share
+/// an outcome key exactly when they allow the same moves, and then every
+/// move leads to the same position (same key). Roll 1 with the King stuck
+/// twins roll 6 (pawns), and all rolls that lose the turn are twins.
+#[test]
+fn rolls_share_an_outcome_key_exactly_when_they_play_on_alike() {
+    use rand::prelude::*;
+    let mut rng = StdRng::seed_from_u64(0x7715);
+    let text = START.strip_suffix(" -").expect("start ends with the die");
+    let start = Position::from_fen(&format!("{text} ?")).expect("divination start");
+    let (mut nodes, mut twins, mut king_fallbacks) = (0, 0, 0);
+    for _ in 0..120 {
+        let mut p = start.clone();
+        for _ in 0..120 {
+            if p.chance_outcomes() == 0 {
+                break;
+            }
+            nodes += 1;
+            let outcomes: Vec<Position> = (0..6).map(|i| p.resolve_chance(i)).collect();
+            let lists: Vec<Vec<String>> = outcomes.iter().map(moves).collect();
+            for i in 0..6 {
+                for j in 0..i {
+                    let same_key = outcomes[i].outcome_key() == outcomes[j].outcome_key();
+                    assert_eq!(
+                        same_key,
+                        lists[i] == lists[j],
+                        "rolls {} and {}: {}",
+                        j + 1,
+                        i + 1,
+                        p.fen()
+                    );
+                    if same_key {
+                        twins += 1;
+                        king_fallbacks += usize::from(j == 0 && i == 5 && lists[i] != ["0000"]);
+                        let mut list = MoveList::new();
+                        outcomes[i].generate(&mut list);
+                        for &mv in &list {
+                            let twin_move = outcomes[j]
+                                .parse_move(&outcomes[i].move_text(mv))
+                                .expect("the twin has the move");
+                            assert_eq!(
+                                outcomes[i].play(mv).hash(),
+                                outcomes[j].play(twin_move).hash()
+                            );
+                        }
+                    }
+                }
+            }
+            p = outcomes[rng.random_range(0..6)].clone();
+            let mut list = MoveList::new();
+            p.generate(&mut list);
+            let Some(&mv) = list.choose(&mut rng) else {
+                break;
+            };
+            p = p.play(mv);
+        }
+    }
+    assert!(
+        nodes > 5000 && twins > 1000 && king_fallbacks > 100,
+        "{nodes} {twins} {king_fallbacks}"
+    );
+}

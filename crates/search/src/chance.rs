@@ -30,12 +30,16 @@ pub(crate) type Windows = [Option<(i32, i32)>; MAX_OUTCOMES];
 /// The most outcomes a chance node may have (a die has six).
 pub(crate) const MAX_OUTCOMES: usize = 16;
 
-/// Bounds on a chance node's outcomes, and the node's window.
+/// Bounds on a chance node's outcomes, and the node's window. Twins
+/// (outcomes that play on identically, so have one value) are searched
+/// once: an absorbed twin has weight 0 and its representative counts for
+/// both.
 #[derive(Clone, Debug)]
 pub(crate) struct OutcomeBounds {
     count: usize,
     low: [i64; MAX_OUTCOMES],
     high: [i64; MAX_OUTCOMES],
+    weight: [i64; MAX_OUTCOMES],
     alpha: i32,
     beta: i32,
 }
@@ -54,9 +58,23 @@ impl OutcomeBounds {
             count,
             low: [-i64::from(MATE); MAX_OUTCOMES],
             high: [i64::from(MATE); MAX_OUTCOMES],
+            weight: [1; MAX_OUTCOMES],
             alpha,
             beta,
         }
+    }
+
+    /// Outcome `twin` has the same value as outcome `into`, which from now
+    /// on stands for both (`twin` is never searched).
+    pub(crate) fn absorb(&mut self, twin: usize, into: usize) {
+        debug_assert!(twin != into && self.weight[twin] > 0 && self.weight[into] > 0);
+        self.weight[into] += self.weight[twin];
+        self.weight[twin] = 0;
+    }
+
+    /// Whether outcome `index` is searched (it is no absorbed twin).
+    fn present(&self, index: usize) -> bool {
+        self.weight[index] > 0
     }
 
     /// Outcome `index` is worth at least `floor`.
@@ -97,9 +115,13 @@ impl OutcomeBounds {
         }
     }
 
+    /// The sums of the lower and of the upper bounds over all outcomes
+    /// (each representative counted for its twins).
     fn sums(&self) -> (i64, i64) {
-        let n = self.count;
-        (self.low[..n].iter().sum(), self.high[..n].iter().sum())
+        (0..self.count).fold((0, 0), |(low, high), i| {
+            let w = self.weight[i];
+            (low + w * self.low[i], high + w * self.high[i])
+        })
     }
 
     /// The node's value once the bounds decide it: a lower bound at or
@@ -135,7 +157,7 @@ impl OutcomeBounds {
     pub(crate) fn threshold_windows(&self, estimates: &[i32]) -> Windows {
         let n = self.count;
         let mut point = [0i64; MAX_OUTCOMES];
-        for i in 0..n {
+        for i in (0..n).filter(|&i| self.present(i)) {
             let (low, high) = (self.low[i], self.high[i]);
             let open_low = low <= -i64::from(MATE);
             let open_high = high >= i64::from(MATE);
@@ -147,38 +169,38 @@ impl OutcomeBounds {
             };
         }
         let needed = self.sum_needed();
-        let total: i64 = point[..n].iter().sum();
+        let present = || (0..n).filter(|&i| self.present(i));
+        let weighted = |indices: &[usize], values: &[i64]| -> i64 {
+            indices.iter().map(|&i| self.weight[i] * values[i]).sum()
+        };
+        let total: i64 = present().map(|i| self.weight[i] * point[i]).sum();
         let mut thresholds = [None; MAX_OUTCOMES];
         if total >= needed {
             // Prove a fail high: lower bounds adding up to `needed`.
-            let open: Vec<usize> = (0..n).filter(|&i| self.low[i] < point[i]).collect();
-            let known: i64 = (0..n)
-                .filter(|&i| self.low[i] >= point[i])
-                .map(|i| self.low[i])
-                .sum();
-            let open_points: i64 = open.iter().map(|&i| point[i]).sum();
-            let slack = open_points + known - needed;
-            let mut share = Shares::new(slack, open.len());
+            let open: Vec<usize> = present().filter(|&i| self.low[i] < point[i]).collect();
+            let known: Vec<usize> = present().filter(|&i| self.low[i] >= point[i]).collect();
+            let slack = weighted(&open, &point) + weighted(&known, &self.low) - needed;
+            let mut share = Shares::new(slack, self.total_weight(&open));
             for &i in &open {
-                let t = point[i] - share.next();
+                let t = point[i] - share.next(self.weight[i]);
                 thresholds[i] = Some(self.null_window(i, t));
             }
         } else {
             // Prove a fail low: upper bounds adding up to `needed - 1`.
-            let open: Vec<usize> = (0..n).filter(|&i| self.high[i] > point[i]).collect();
-            let known: i64 = (0..n)
-                .filter(|&i| self.high[i] <= point[i])
-                .map(|i| self.high[i])
-                .sum();
-            let open_points: i64 = open.iter().map(|&i| point[i]).sum();
-            let room = needed - 1 - known - open_points;
-            let mut share = Shares::new(room, open.len());
+            let open: Vec<usize> = present().filter(|&i| self.high[i] > point[i]).collect();
+            let known: Vec<usize> = present().filter(|&i| self.high[i] <= point[i]).collect();
+            let room = needed - 1 - weighted(&known, &self.high) - weighted(&open, &point);
+            let mut share = Shares::new(room, self.total_weight(&open));
             for &i in &open {
-                let t = point[i] + share.next() + 1;
+                let t = point[i] + share.next(self.weight[i]) + 1;
                 thresholds[i] = Some(self.null_window(i, t));
             }
         }
         thresholds
+    }
+
+    fn total_weight(&self, indices: &[usize]) -> i64 {
+        indices.iter().map(|&i| self.weight[i]).sum()
     }
 
     /// The null window testing whether outcome `index` reaches
@@ -194,38 +216,42 @@ impl OutcomeBounds {
     /// outcome's own bounds), or `None` when it is known exactly. While the
     /// node is undecided the window holds at least one value.
     pub(crate) fn star1_window(&self, index: usize) -> Option<(i32, i32)> {
-        let (low, high) = (self.low[index], self.high[index]);
-        if low == high {
+        let (low, high, weight) = (self.low[index], self.high[index], self.weight[index]);
+        if low == high || weight == 0 {
             return None;
         }
         let n = self.count as i64;
         let (sum_low, sum_high) = self.sums();
-        let floor = n * i64::from(self.alpha) - (sum_high - high);
-        let ceiling = n * i64::from(self.beta) - (sum_low - low);
+        // The values `v` at which `weight * v` and the other outcomes'
+        // bounds decide the node.
+        let floor = (n * i64::from(self.alpha) - (sum_high - weight * high)).div_euclid(weight);
+        let ceiling = -(-(n * i64::from(self.beta) - (sum_low - weight * low))).div_euclid(weight);
         Some((floor.max(low) as i32, ceiling.min(high) as i32))
     }
 }
 
-/// A non-negative amount split into `parts` whole shares, the first ones
-/// one larger when it does not divide evenly.
+/// A non-negative amount split into whole shares over `weight` units:
+/// each taker of weight `w` gets a share that, times `w`, never makes the
+/// total exceed the amount; the first ones get one more while the
+/// remainder allows.
 struct Shares {
     each: i64,
     extra: i64,
 }
 
 impl Shares {
-    fn new(amount: i64, parts: usize) -> Self {
-        let parts = parts.max(1) as i64;
+    fn new(amount: i64, weight: i64) -> Self {
+        let weight = weight.max(1);
         let amount = amount.max(0);
         Self {
-            each: amount / parts,
-            extra: amount % parts,
+            each: amount / weight,
+            extra: amount % weight,
         }
     }
 
-    fn next(&mut self) -> i64 {
-        if self.extra > 0 {
-            self.extra -= 1;
+    fn next(&mut self, weight: i64) -> i64 {
+        if self.extra >= weight {
+            self.extra -= weight;
             self.each + 1
         } else {
             self.each
@@ -248,7 +274,24 @@ mod tests {
         estimates: &[i32],
         rounds: usize,
     ) -> (i32, usize) {
+        run_with_twins(values, &[], alpha, beta, estimates, rounds)
+    }
+
+    /// [`run`] with `twins` (outcome, earlier outcome of the same value)
+    /// absorbed first: a twin is never searched.
+    fn run_with_twins(
+        values: &[i32],
+        twins: &[(usize, usize)],
+        alpha: i32,
+        beta: i32,
+        estimates: &[i32],
+        rounds: usize,
+    ) -> (i32, usize) {
         let mut bounds = OutcomeBounds::new(values.len(), alpha, beta);
+        for &(twin, into) in twins {
+            bounds.absorb(twin, into);
+        }
+        let is_twin = |i: usize| twins.iter().any(|&(twin, _)| twin == i);
         let mut searches = 0;
         for _ in 0..rounds {
             if let Some(v) = bounds.decided() {
@@ -260,6 +303,7 @@ mod tests {
             let windows = bounds.threshold_windows(estimates);
             for (i, w) in windows.iter().enumerate().take(values.len()) {
                 if let Some((a, b)) = *w {
+                    assert!(!is_twin(i), "a twin tested");
                     assert!(a < b, "empty window {a} {b}");
                     searches += 1;
                     bounds.learn(i, values[i], a, b);
@@ -267,16 +311,22 @@ mod tests {
             }
         }
         loop {
+            let before = searches;
             for (i, &value) in values.iter().enumerate() {
                 if let Some(v) = bounds.decided() {
                     return (v, searches);
                 }
                 if let Some((a, b)) = bounds.star1_window(i) {
+                    assert!(!is_twin(i), "a twin searched");
                     assert!(a < b, "empty Star1 window {a} {b}");
                     searches += 1;
                     bounds.learn(i, value, a, b);
                 }
             }
+            assert!(
+                searches > before,
+                "an undecided node with nothing to search"
+            );
         }
     }
 
@@ -326,6 +376,45 @@ mod tests {
         }
     }
 
+    /// Twins (outcomes of one value, one searched for all) keep the
+    /// node's values sound, and the twin is never searched.
+    #[test]
+    fn random_nodes_with_twins_get_sound_fail_soft_values() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |range: i32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * range as u64 + 1)) as i32 - range
+        };
+        for _ in 0..20_000 {
+            let count = (next(2) + 4) as usize;
+            let spread = [5, 50, 400, MATE - 1][(next(1) + 1) as usize + usize::from(next(5) > 3)];
+            let mut values: Vec<i32> = (0..count).map(|_| next(spread)).collect();
+            let mut twins = Vec::new();
+            for twin in 1..count {
+                if next(2) > 0 {
+                    let into = (next(20) + 20) as usize % twin;
+                    // Chains resolve to the first of the group.
+                    let into = twins
+                        .iter()
+                        .find(|&&(t, _)| t == into)
+                        .map_or(into, |&(_, i)| i);
+                    values[twin] = values[into];
+                    twins.push((twin, into));
+                }
+            }
+            let estimates: Vec<i32> = values.iter().map(|&v| v + next(60)).collect();
+            let alpha = exact(&values) + next(30);
+            let rounds = (next(2) + 2) as usize;
+            let (v, _) = run_with_twins(&values, &twins, alpha, alpha + 1, &estimates, rounds);
+            check(&values, alpha, alpha + 1, v);
+            let (v, _) =
+                run_with_twins(&values, &twins, alpha - 40, alpha + 40, &estimates, rounds);
+            check(&values, alpha - 40, alpha + 40, v);
+        }
+    }
+
     #[test]
     fn good_estimates_decide_a_clear_node_in_one_round() {
         let values = [120, -80, 300, 40, 0, -200];
@@ -363,6 +452,19 @@ mod tests {
         // 10 < 60: upper bounds (threshold - 1) adding up to 59.
         let sum: i32 = t[..6].iter().map(|t| t.expect("all open").0).sum();
         assert_eq!(sum, 59);
+        // Outcome 1 is outcome 0's twin: outcome 0 counts twice, and the
+        // slack of 199 - 60 = 139 leaves 1 over after 23 for each of 6
+        // units, too little for outcome 0's two.
+        let mut bounds = OutcomeBounds::new(6, 9, 10);
+        bounds.absorb(1, 0);
+        let t = bounds.threshold_windows(&[100, 100, 0, 0, 0, -1]);
+        assert_eq!(t[1], None);
+        let weighted: i32 = [2, 0, 1, 1, 1, 1]
+            .iter()
+            .zip(t)
+            .map(|(w, t)| w * t.map_or(0, |t| t.1))
+            .sum();
+        assert_eq!(weighted, 60);
     }
 
     #[test]

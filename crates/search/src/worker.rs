@@ -983,7 +983,8 @@ impl<G: Evaluate> Worker<'_, G> {
         self.chance_outcomes(position, horizon, outcomes)
     }
 
-    /// Searches the outcomes of a chance node (see `chance.rs`). At the
+    /// Searches the outcomes of a chance node (see `chance.rs`); twins
+    /// (outcomes with one [`Game::outcome_key`]) are searched once. At the
     /// horizon each outcome's static evaluation is a lower bound. With a
     /// null window each outcome is tested at a threshold from its
     /// estimated value, the thresholds adding up to what the node needs,
@@ -1004,6 +1005,13 @@ impl<G: Evaluate> Worker<'_, G> {
             children.push(child);
         }
         let mut bounds = OutcomeBounds::new(outcomes, alpha, beta);
+        let mut keys = [0u64; MAX_OUTCOMES];
+        for (i, child) in children.iter().enumerate() {
+            keys[i] = child.outcome_key();
+            if let Some(first) = keys[..i].iter().position(|&key| key == keys[i]) {
+                bounds.absorb(i, first);
+            }
+        }
         if let Some(qdepth) = horizon.quiescence_depth() {
             for (i, child) in children.iter().enumerate() {
                 let cannot_stand_pat = child.is_rule_draw()
