@@ -40,10 +40,17 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// One bucket, aligned to a cache line so that a probe touches one line
+/// (an allocator's 16-byte alignment would split most buckets over two).
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; BUCKET],
+}
+
 /// The shared table.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     age: u8,
 }
 
@@ -91,25 +98,21 @@ impl TranspositionTable {
     /// the memory (instead of aborting the process).
     pub fn try_new(megabytes: usize) -> Result<Self, TryReserveError> {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
-        let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * BUCKET)?;
-        slots.resize_with(buckets * BUCKET, Slot::default);
-        Ok(Self {
-            slots,
-            buckets,
-            age: 0,
-        })
+        let count = (bytes / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count)?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(Self { buckets, age: 0 })
     }
 
     /// The table's size in whole megabytes (at least 1).
     pub fn megabytes(&self) -> usize {
-        ((self.slots.len() * size_of::<Slot>()) >> 20).max(1)
+        ((self.buckets.len() * size_of::<Bucket>()) >> 20).max(1)
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for slot in &mut self.slots {
+        for slot in self.buckets.iter_mut().flat_map(|b| &mut b.slots) {
             *slot.check.get_mut() = 0;
             *slot.data.get_mut() = 0;
         }
@@ -123,8 +126,8 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &[Slot] {
-        let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
-        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index].slots
     }
 
     /// Asks the processor to start loading the bucket of `key` into its
@@ -213,9 +216,12 @@ impl TranspositionTable {
 
     /// Permille of sampled entries written by the current search.
     pub fn hashfull(&self) -> u32 {
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.slots)
+            .take(sample)
             .filter(|slot| {
                 unpack(slot.data.load(Ordering::Relaxed)).is_some_and(|(_, age)| age == self.age)
             })
@@ -252,11 +258,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_shallowest() {
-        let table = TranspositionTable {
-            slots: (0..4).map(|_| Slot::default()).collect(),
-            buckets: 1,
-            age: 0,
-        };
+        let table = one_bucket();
         for (key, depth) in [(1u64, 5u8), (2, 1), (3, 9), (4, 7)] {
             table.store(
                 key,
@@ -292,8 +294,7 @@ mod tests {
 
     fn one_bucket() -> TranspositionTable {
         TranspositionTable {
-            slots: (0..BUCKET).map(|_| Slot::default()).collect(),
-            buckets: 1,
+            buckets: vec![Bucket::default()],
             age: 0,
         }
     }
@@ -322,9 +323,11 @@ mod tests {
     #[test]
     fn the_table_holds_exactly_the_memory_asked_for() {
         let table = TranspositionTable::new(16);
-        assert_eq!(table.slots.len(), table.slots.capacity());
-        assert_eq!(table.slots.len() * size_of::<Slot>(), 16 << 20);
-        assert_eq!(table.buckets * BUCKET, table.slots.len());
+        assert_eq!(table.buckets.len(), table.buckets.capacity());
+        assert_eq!(table.buckets.len() * size_of::<Bucket>(), 16 << 20);
+        // Every bucket is one whole cache line.
+        assert_eq!(size_of::<Bucket>(), 64);
+        assert_eq!(table.buckets.as_ptr() as usize % 64, 0);
     }
 
     #[test]

@@ -993,15 +993,13 @@ impl<G: Evaluate> Worker<'_, G> {
     fn chance_outcomes(&mut self, position: &G, horizon: Horizon, outcomes: usize) -> i32 {
         let (alpha, beta) = horizon.window();
         let ply = horizon.ply();
+        let qdepth = horizon.quiescence_depth();
         let mut children: ArrayVec<G, MAX_OUTCOMES> = ArrayVec::new();
-        let mut estimates = [0i32; MAX_OUTCOMES];
-        let mut static_eval = None;
-        for (i, estimate) in estimates.iter_mut().enumerate().take(outcomes) {
+        for i in 0..outcomes {
             let child = position.resolve_chance(i as u32);
-            *estimate = match self.tt.probe(child.hash()) {
-                Some(entry) => from_table(entry.score, ply),
-                None => *static_eval.get_or_insert_with(|| self.evaluate(position)),
-            };
+            if qdepth.is_none() {
+                self.tt.prefetch(child.hash());
+            }
             children.push(child);
         }
         let mut bounds = OutcomeBounds::new(outcomes, alpha, beta);
@@ -1012,7 +1010,20 @@ impl<G: Evaluate> Worker<'_, G> {
                 bounds.absorb(i, first);
             }
         }
-        if let Some(qdepth) = horizon.quiescence_depth() {
+        // Estimates: the table's scores (all probes issued at once above),
+        // else the static evaluation. At the horizon the outcomes are
+        // searched by quiescence, which stores nothing, so the table is
+        // not asked there.
+        let static_eval = self.evaluate(position);
+        let mut estimates = [static_eval; MAX_OUTCOMES];
+        if qdepth.is_none() {
+            for (estimate, child) in estimates.iter_mut().zip(&children) {
+                if let Some(entry) = self.tt.probe(child.hash()) {
+                    *estimate = from_table(entry.score, ply);
+                }
+            }
+        }
+        if let Some(qdepth) = qdepth {
             for (i, child) in children.iter().enumerate() {
                 let cannot_stand_pat = child.is_rule_draw()
                     || child.is_decided()
