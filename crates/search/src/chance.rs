@@ -170,37 +170,45 @@ impl OutcomeBounds {
         }
         let needed = self.sum_needed();
         let present = || (0..n).filter(|&i| self.present(i));
-        let weighted = |indices: &[usize], values: &[i64]| -> i64 {
-            indices.iter().map(|&i| self.weight[i] * values[i]).sum()
-        };
         let total: i64 = present().map(|i| self.weight[i] * point[i]).sum();
         let mut thresholds = [None; MAX_OUTCOMES];
-        if total >= needed {
-            // Prove a fail high: lower bounds adding up to `needed`.
-            let open: Vec<usize> = present().filter(|&i| self.low[i] < point[i]).collect();
-            let known: Vec<usize> = present().filter(|&i| self.low[i] >= point[i]).collect();
-            let slack = weighted(&open, &point) + weighted(&known, &self.low) - needed;
-            let mut share = Shares::new(slack, self.total_weight(&open));
-            for &i in &open {
+        // To prove a fail high, lower bounds adding up to `needed`: the
+        // outcomes not yet known to reach their point are tested. To prove
+        // a fail low, upper bounds adding up to `needed - 1`.
+        let fail_high = total >= needed;
+        let open = |i: usize| {
+            if fail_high {
+                self.low[i] < point[i]
+            } else {
+                self.high[i] > point[i]
+            }
+        };
+        let (mut open_points, mut known, mut open_weight) = (0, 0, 0);
+        for i in present() {
+            let w = self.weight[i];
+            if open(i) {
+                open_points += w * point[i];
+                open_weight += w;
+            } else {
+                known += w * if fail_high { self.low[i] } else { self.high[i] };
+            }
+        }
+        if fail_high {
+            let slack = open_points + known - needed;
+            let mut share = Shares::new(slack, open_weight);
+            for i in present().filter(|&i| open(i)) {
                 let t = point[i] - share.next(self.weight[i]);
                 thresholds[i] = Some(self.null_window(i, t));
             }
         } else {
-            // Prove a fail low: upper bounds adding up to `needed - 1`.
-            let open: Vec<usize> = present().filter(|&i| self.high[i] > point[i]).collect();
-            let known: Vec<usize> = present().filter(|&i| self.high[i] <= point[i]).collect();
-            let room = needed - 1 - weighted(&known, &self.high) - weighted(&open, &point);
-            let mut share = Shares::new(room, self.total_weight(&open));
-            for &i in &open {
+            let room = needed - 1 - known - open_points;
+            let mut share = Shares::new(room, open_weight);
+            for i in present().filter(|&i| open(i)) {
                 let t = point[i] + share.next(self.weight[i]) + 1;
                 thresholds[i] = Some(self.null_window(i, t));
             }
         }
         thresholds
-    }
-
-    fn total_weight(&self, indices: &[usize]) -> i64 {
-        indices.iter().map(|&i| self.weight[i]).sum()
     }
 
     /// The null window testing whether outcome `index` reaches
