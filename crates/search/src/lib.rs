@@ -21,7 +21,9 @@
 //! value (the table's score, else the static evaluation), the thresholds
 //! adding up to what the node needs; a wide-window node, and a null-window
 //! node still undecided after a few rounds, finishes with Star1 windows
-//! from the bounds learnt (`chance.rs`). At the horizon each outcome's
+//! from the bounds learnt (`chance.rs`). Outcomes that play on alike
+//! (one `Game::outcome_key`) are searched once, weighted by their number.
+//! At the horizon each outcome's
 //! static evaluation bounds it from below (it may stand pat). Only the
 //! first outcome of a principal-variation chance node is searched as a
 //! principal-variation node, so the variation stays a line, not a tree.
