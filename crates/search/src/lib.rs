@@ -23,10 +23,10 @@
 //! node still undecided after a few rounds, finishes with Star1 windows
 //! from the bounds learnt (`chance.rs`). Outcomes that play on alike
 //! (one `Game::outcome_key`) are searched once, weighted by their number.
-//! At the horizon each outcome's
-//! static evaluation bounds it from below (it may stand pat). Only the
-//! first outcome of a principal-variation chance node is searched as a
-//! principal-variation node, so the variation stays a line, not a tree.
+//! At the horizon each outcome's static evaluation bounds it from below
+//! (it may stand pat). Only the first outcome of a principal-variation
+//! chance node is searched as a principal-variation node, so the
+//! variation stays a line, not a tree.
 //!
 //! # Threads
 //!
