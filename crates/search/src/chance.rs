@@ -10,9 +10,12 @@
 //! follow estimates of the outcomes' values (the table's scores, else the
 //! static evaluation) and add up to exactly the sum the question needs. If
 //! every outcome reaches its threshold, the node fails high; if none does,
-//! it fails low. A mixed answer tightens the bounds, and the next round
-//! moves the thresholds of the outcomes still open towards what was
-//! learnt; after a few rounds, Star1 with the learnt bounds finishes.
+//! it fails low. The outcomes are tested one at a time, and every answer
+//! re-aims the thresholds of the outcomes still open: after a failed test
+//! the plan switches sides at once (an outcome that missed a fail-high
+//! threshold makes a fail low likely, and the others are then tested for
+//! that). After a few tests per outcome, Star1 with the learnt bounds
+//! finishes.
 //! Every answer comes from proven bounds, so the node's value is as sound
 //! as Star1's: fail-soft, a lower bound at or above `beta`, an upper bound
 //! at or below `alpha`.
@@ -144,9 +147,9 @@ impl OutcomeBounds {
         average(self.sums().0, self.count)
     }
 
-    /// The null-window threshold of each outcome for the next round
-    /// (`None`: not searched this round), from `estimates` of the outcomes'
-    /// values. An outcome known by one bound is estimated at that bound, by
+    /// The null-window threshold of each outcome for the next test
+    /// (`None`: no test would tighten it now), from `estimates` of the
+    /// outcomes' values. An outcome known by one bound is estimated at that bound, by
     /// two at their middle. If the estimates reach the sum the node needs,
     /// the outcomes whose lower bound is below their estimate are tested
     /// just under their estimates, so that the thresholds and the known
@@ -272,7 +275,8 @@ mod tests {
     use super::*;
 
     /// Searches a node whose outcomes have the exact `values` the way the
-    /// worker does (threshold rounds, then Star1), each search answering
+    /// worker does (threshold tests one outcome at a time, each aimed with
+    /// what the earlier ones taught, then Star1), each search answering
     /// fail-soft with the exact value, and returns the node's value and
     /// the number of outcome searches.
     fn run(
@@ -301,22 +305,25 @@ mod tests {
         }
         let is_twin = |i: usize| twins.iter().any(|&(twin, _)| twin == i);
         let mut searches = 0;
-        for _ in 0..rounds {
+        let count = values.len();
+        let tests = if beta - alpha == 1 { rounds * count } else { 0 };
+        let mut next = 0;
+        for _ in 0..tests {
             if let Some(v) = bounds.decided() {
                 return (v, searches);
             }
-            if beta - alpha > 1 {
-                break;
-            }
             let windows = bounds.threshold_windows(estimates);
-            for (i, w) in windows.iter().enumerate().take(values.len()) {
-                if let Some((a, b)) = *w {
-                    assert!(!is_twin(i), "a twin tested");
-                    assert!(a < b, "empty window {a} {b}");
-                    searches += 1;
-                    bounds.learn(i, values[i], a, b);
-                }
-            }
+            let Some((i, (a, b))) = (0..count)
+                .map(|k| (next + k) % count)
+                .find_map(|i| windows[i].map(|w| (i, w)))
+            else {
+                break;
+            };
+            assert!(!is_twin(i), "a twin tested");
+            assert!(a < b, "empty window {a} {b}");
+            searches += 1;
+            bounds.learn(i, values[i], a, b);
+            next = i + 1;
         }
         loop {
             let before = searches;
@@ -436,15 +443,29 @@ mod tests {
     }
 
     #[test]
-    fn a_second_round_tests_only_what_the_first_left_open() {
-        // Estimates of 0 for an average of 16: the first round tests
-        // "at most 10" everywhere and only the first outcome (100) passes.
-        // The second round estimates it at its bound (100), so the others
-        // need only reach -8 each: five searches decide the node.
+    fn a_failed_test_re_aims_the_others_at_once() {
+        // Estimates of 0 for an average of 16: the first test asks whether
+        // the first outcome (100) is at most 10, and it is not. Estimated
+        // at its bound (100) from then on, it leaves the others needing
+        // only -8 each: five more searches decide the node.
         let values = [100, 0, 0, 0, 0, 0];
         let (v, searches) = run(&values, 9, 10, &[0; 6], 3);
         assert!(v >= 10);
-        assert_eq!(searches, 11);
+        assert_eq!(searches, 6);
+    }
+
+    #[test]
+    fn a_node_failing_low_after_a_high_outcome_is_proven_low() {
+        // The first outcome passes the first test (100 >= 11) and is known
+        // from below at its value; the second fails the fail-high plan,
+        // and from then on the others are tested for a fail low, each once,
+        // and the first once more from above: seven searches. (Estimating
+        // the first at an upper bound it does not have kept the plan on
+        // fail high: twelve.)
+        let values = [100, -100, -100, -100, -100, -100];
+        let (v, searches) = run(&values, 9, 10, &[0; 6], 3);
+        assert!(v <= 9);
+        assert_eq!(searches, 7);
     }
 
     #[test]

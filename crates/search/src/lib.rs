@@ -19,9 +19,10 @@
 //! likely outcomes (expectimax). A null-window chance node tests each
 //! outcome with a null window at a threshold taken from its estimated
 //! value (the table's score, else the static evaluation), the thresholds
-//! adding up to what the node needs; a wide-window node, and a null-window
-//! node still undecided after a few rounds, finishes with Star1 windows
-//! from the bounds learnt (`chance.rs`). Outcomes that play on alike
+//! adding up to what the node needs, re-aimed after every test; a
+//! wide-window node, and a null-window node still undecided after a few
+//! tests per outcome, finishes with Star1 windows from the bounds learnt
+//! (`chance.rs`). Outcomes that play on alike
 //! (one `Game::outcome_key`) are searched once, weighted by their number.
 //! At the horizon each outcome's static evaluation bounds it from below
 //! (it may stand pat). Only the first outcome of a principal-variation

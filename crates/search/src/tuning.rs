@@ -111,6 +111,7 @@ pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
 /// static evaluation of the position before the roll stands (plies).
 pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
 
-/// Rounds of null-window threshold tests a null-window chance node gives
-/// its outcomes before Star1 with the bounds learnt decides it (rounds).
+/// Null-window threshold tests a null-window chance node makes, per
+/// outcome, before Star1 with the bounds learnt decides it (tests per
+/// outcome).
 pub(crate) const CHANCE_THRESHOLD_ROUNDS: usize = 3;

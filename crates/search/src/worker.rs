@@ -986,10 +986,10 @@ impl<G: Evaluate> Worker<'_, G> {
     /// Searches the outcomes of a chance node (see `chance.rs`); twins
     /// (outcomes with one [`Game::outcome_key`]) are searched once. At the
     /// horizon each outcome's static evaluation is a lower bound. With a
-    /// null window each outcome is tested at a threshold from its
-    /// estimated value, the thresholds adding up to what the node needs,
-    /// for a few rounds. Then (at once with a wide window) Star1 with the
-    /// bounds learnt decides.
+    /// null window the outcomes are tested one at a time at thresholds
+    /// from their estimated values, adding up to what the node needs and
+    /// re-aimed after every answer, for a few tests per outcome. Then (at
+    /// once with a wide window) Star1 with the bounds learnt decides.
     fn chance_outcomes(&mut self, position: &G, horizon: Horizon, outcomes: usize) -> i32 {
         let (alpha, beta) = horizon.window();
         let ply = horizon.ply();
@@ -1036,26 +1036,35 @@ impl<G: Evaluate> Worker<'_, G> {
             }
         }
         let estimates = &estimates[..outcomes];
-        let rounds = if beta - alpha == 1 {
-            CHANCE_THRESHOLD_ROUNDS
+        // One outcome at a time, each test aimed with what the earlier
+        // ones taught: after a failed test the others are aimed at the
+        // other side at once.
+        let tests = if beta - alpha == 1 {
+            CHANCE_THRESHOLD_ROUNDS * outcomes
         } else {
             0
         };
-        for _ in 0..rounds {
+        let mut next = 0;
+        for _ in 0..tests {
             if let Some(value) = bounds.decided() {
                 return value;
             }
             let windows = bounds.threshold_windows(estimates);
-            for (i, child) in children.iter().enumerate() {
-                let Some((child_alpha, child_beta)) = windows[i] else {
-                    continue;
-                };
-                let value = self.resolved(child, horizon.outcome(child_alpha, child_beta, false));
-                if self.aborted {
-                    return 0;
-                }
-                bounds.learn(i, value, child_alpha, child_beta);
+            let Some((i, (child_alpha, child_beta))) = (0..outcomes)
+                .map(|k| (next + k) % outcomes)
+                .find_map(|i| windows[i].map(|w| (i, w)))
+            else {
+                break;
+            };
+            let value = self.resolved(
+                &children[i],
+                horizon.outcome(child_alpha, child_beta, false),
+            );
+            if self.aborted {
+                return 0;
             }
+            bounds.learn(i, value, child_alpha, child_beta);
+            next = i + 1;
         }
         self.chance_star1(&children, &mut bounds, horizon)
     }
