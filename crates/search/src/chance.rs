@@ -368,26 +368,47 @@ mod tests {
         }
     }
 
+    /// A small xorshift generator for the random nodes.
+    struct Draw(u64);
+
+    impl Draw {
+        /// A value in `-range..=range`.
+        fn next(&mut self, range: i32) -> i32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % (2 * range as u64 + 1)) as i32 - range
+        }
+
+        /// `count` outcome values, spread narrowly up to as wide as the
+        /// mate scores.
+        fn values(&mut self, count: usize) -> Vec<i32> {
+            let spread =
+                [5, 50, 400, MATE - 1][(self.next(1) + 1) as usize + usize::from(self.next(5) > 3)];
+            (0..count).map(|_| self.next(spread)).collect()
+        }
+    }
+
+    /// Searches a node of `values` (with `twins` absorbed) with a null
+    /// window and a wide one near its exact value, from noisy estimates,
+    /// and checks both answers.
+    fn check_random_node(draw: &mut Draw, values: &[i32], twins: &[(usize, usize)]) {
+        let estimates: Vec<i32> = values.iter().map(|&v| v + draw.next(60)).collect();
+        let alpha = exact(values) + draw.next(30);
+        let rounds = (draw.next(2) + 2) as usize;
+        for (a, b) in [(alpha, alpha + 1), (alpha - 40, alpha + 40)] {
+            let (v, _) = run_with_twins(values, twins, a, b, &estimates, rounds);
+            check(values, a, b, v);
+        }
+    }
+
     #[test]
     fn random_nodes_get_sound_fail_soft_values() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |range: i32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % (2 * range as u64 + 1)) as i32 - range
-        };
+        let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
-            let count = (next(3) + 4) as usize;
-            let spread = [5, 50, 400, MATE - 1][(next(1) + 1) as usize + usize::from(next(5) > 3)];
-            let values: Vec<i32> = (0..count).map(|_| next(spread)).collect();
-            let estimates: Vec<i32> = values.iter().map(|&v| v + next(60)).collect();
-            let alpha = exact(&values) + next(30);
-            let rounds = (next(2) + 2) as usize;
-            let (v, _) = run(&values, alpha, alpha + 1, &estimates, rounds);
-            check(&values, alpha, alpha + 1, v);
-            let (v, _) = run(&values, alpha - 40, alpha + 40, &estimates, rounds);
-            check(&values, alpha - 40, alpha + 40, v);
+            let count = (draw.next(3) + 4) as usize;
+            let values = draw.values(count);
+            check_random_node(&mut draw, &values, &[]);
         }
     }
 
@@ -395,21 +416,14 @@ mod tests {
     /// node's values sound, and the twin is never searched.
     #[test]
     fn random_nodes_with_twins_get_sound_fail_soft_values() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |range: i32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % (2 * range as u64 + 1)) as i32 - range
-        };
+        let mut draw = Draw(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
-            let count = (next(2) + 4) as usize;
-            let spread = [5, 50, 400, MATE - 1][(next(1) + 1) as usize + usize::from(next(5) > 3)];
-            let mut values: Vec<i32> = (0..count).map(|_| next(spread)).collect();
+            let count = (draw.next(2) + 4) as usize;
+            let mut values = draw.values(count);
             let mut twins = Vec::new();
             for twin in 1..count {
-                if next(2) > 0 {
-                    let into = (next(20) + 20) as usize % twin;
+                if draw.next(2) > 0 {
+                    let into = (draw.next(20) + 20) as usize % twin;
                     // Chains resolve to the first of the group.
                     let into = twins
                         .iter()
@@ -419,14 +433,7 @@ mod tests {
                     twins.push((twin, into));
                 }
             }
-            let estimates: Vec<i32> = values.iter().map(|&v| v + next(60)).collect();
-            let alpha = exact(&values) + next(30);
-            let rounds = (next(2) + 2) as usize;
-            let (v, _) = run_with_twins(&values, &twins, alpha, alpha + 1, &estimates, rounds);
-            check(&values, alpha, alpha + 1, v);
-            let (v, _) =
-                run_with_twins(&values, &twins, alpha - 40, alpha + 40, &estimates, rounds);
-            check(&values, alpha - 40, alpha + 40, v);
+            check_random_node(&mut draw, &values, &twins);
         }
     }
 
