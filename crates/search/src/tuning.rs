@@ -114,4 +114,4 @@ pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
 /// Null-window threshold tests a null-window chance node makes, per
 /// outcome, before Star1 with the bounds learnt decides it (tests per
 /// outcome).
-pub(crate) const CHANCE_THRESHOLD_ROUNDS: usize = 3;
+pub(crate) const CHANCE_TESTS_PER_OUTCOME: usize = 3;

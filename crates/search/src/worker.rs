@@ -1040,7 +1040,7 @@ impl<G: Evaluate> Worker<'_, G> {
         // ones taught: after a failed test the others are aimed at the
         // other side at once.
         let tests = if beta - alpha == 1 {
-            CHANCE_THRESHOLD_ROUNDS * outcomes
+            CHANCE_TESTS_PER_OUTCOME * outcomes
         } else {
             0
         };
