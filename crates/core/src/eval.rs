@@ -24,6 +24,13 @@ pub trait Evaluate: Game {
     /// check through bodies) set a small number so check chains end.
     const QUIESCENCE_EVASION_PLIES: u32 = u32::MAX;
 
+    /// Whether every outcome of a chance node evaluates, stands pat and is
+    /// in check exactly as the chance node itself (the evaluation reads the
+    /// board, not the outcome drawn, as Enochian's die). Then a chance node
+    /// at the horizon whose own evaluation reaches `beta` fails high
+    /// before its outcomes are drawn.
+    const OUTCOMES_EVALUATE_ALIKE: bool = false;
+
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;

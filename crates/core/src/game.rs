@@ -393,6 +393,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.hash()
     }
 
+    /// For a chance node: the hash and the [`Game::outcome_key`] of each
+    /// outcome's position (`resolve_chance(i)` into `out[i]`, for the
+    /// first `out.len()` outcomes), which a game may find without drawing
+    /// the outcomes. The default draws each.
+    fn outcome_keys(&self, out: &mut [(u64, u64)]) {
+        for (i, slot) in out.iter_mut().enumerate() {
+            let child = self.resolve_chance(i as u32);
+            *slot = (child.hash(), child.outcome_key());
+        }
+    }
+
     /// The position with a pending chance event ignored: the side to move
     /// may play any of its moves. A search that looks past chance without
     /// modelling it (to measure what modelling it is worth) uses this.

@@ -289,6 +289,9 @@ impl Evaluate for Position {
     // A King in check just steps away; long chains of checks end quickly.
     const QUIESCENCE_EVASION_PLIES: u32 = 2;
 
+    // The die changes which piece moves, not the board the evaluation reads.
+    const OUTCOMES_EVALUATE_ALIKE: bool = true;
+
     fn evaluate(&self) -> i32 {
         self.score(false)
     }

@@ -5,6 +5,7 @@ use crate::moves::EnochianMove;
 use crate::position::{Die, Position};
 use crate::text::START;
 use crate::types::{Army, Kind, team_armies};
+use crate::zobrist;
 use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Square, Termination};
 
 /// Plies with neither a capture, a pawn move nor an exchange after which
@@ -133,6 +134,13 @@ impl Position {
         next.set_die(Die::Rolled(roll));
         Some(next)
     }
+}
+
+/// The outcome key of a roll: the board's key with the die pending, with
+/// the kind of piece the roll moves (or the lost turn) mixed in.
+fn outcome_class_key(pending: u64, mover: Option<Kind>) -> u64 {
+    let class = mover.map_or(0, |kind| kind.index() as u64 + 1);
+    pending ^ class.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Game for Position {
@@ -283,8 +291,23 @@ impl Game for Position {
         if !matches!(self.die, Die::Rolled(_)) {
             return self.hash;
         }
-        let class = self.roll_mover().map_or(0, |kind| kind.index() as u64 + 1);
-        self.key_with_pending_die() ^ class.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        outcome_class_key(self.key_with_pending_die(), self.roll_mover())
+    }
+
+    /// Every roll's hash and outcome key from the army's movers, found
+    /// once for the six rolls.
+    fn outcome_keys(&self, out: &mut [(u64, u64)]) {
+        if self.chance_outcomes() == 0 {
+            return out.fill((self.hash, self.hash));
+        }
+        let pending = self.key_with_pending_die();
+        let movers = self.movers_by_roll();
+        for (roll, slot) in (1..=6u8).zip(out.iter_mut()) {
+            let hash = pending
+                ^ zobrist::die(Die::Pending.code())
+                ^ zobrist::die(Die::Rolled(roll).code());
+            *slot = (hash, outcome_class_key(pending, movers[roll as usize - 1]));
+        }
     }
 
     fn ignore_chance(&self) -> Self {

@@ -147,13 +147,25 @@ impl Position {
         let Die::Rolled(roll) = self.die else {
             return None;
         };
+        self.movers_by_roll()[roll as usize - 1]
+    }
+
+    /// For each roll (1-6) of the army to move, whatever the die shows
+    /// now: the kind of piece the roll makes it move, or `None` when the
+    /// turn is lost (as [`Position::roll_mover`] answers once rolled).
+    pub(crate) fn movers_by_roll(&self) -> [Option<Kind>; 6] {
         let army = self.to_move;
         let reach = self.reach(army);
-        let kind = self.rolled_kind(roll, &reach);
-        self.pieces(army, kind)
-            .into_iter()
-            .any(|from| self.targets(army, kind, from, &reach).any())
-            .then_some(kind)
+        let can_move = |kind: Kind| {
+            self.pieces(army, kind)
+                .into_iter()
+                .any(|from| self.targets(army, kind, from, &reach).any())
+        };
+        let pawns = can_move(Kind::Pawn).then_some(Kind::Pawn);
+        std::array::from_fn(|i| match self.rolled_kind(i as u8 + 1, &reach) {
+            Kind::Pawn => pawns,
+            kind => can_move(kind).then_some(kind),
+        })
     }
 
     /// Appends the pseudo-legal moves of `army`'s pieces of the kinds in

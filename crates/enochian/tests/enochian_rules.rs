@@ -10,7 +10,7 @@
 //! needs the other team's consent, position-string rejections and move
 //! text.
 
-use augur_core::{Color, Game, MoveError, MoveList, Termination};
+use augur_core::{Color, Evaluate, Game, MoveError, MoveList, Termination};
 use augur_enochian::{Army, EVAL_NAMES, Element, Position, QUIET_LIMIT, START};
 
 /// A board field from (square, piece) pairs, e.g. `("e5", "bK")`.
@@ -1042,6 +1042,18 @@ fn rolls_share_an_outcome_key_exactly_when_they_play_on_alike() {
             nodes += 1;
             let outcomes: Vec<Position> = (0..6).map(|i| p.resolve_chance(i)).collect();
             let lists: Vec<Vec<String>> = outcomes.iter().map(moves).collect();
+            // The keys found without drawing the rolls, and what the
+            // searcher assumes of every roll (`OUTCOMES_EVALUATE_ALIKE`).
+            let mut keys = [(0, 0); 6];
+            p.outcome_keys(&mut keys);
+            for (outcome, key) in outcomes.iter().zip(keys) {
+                assert_eq!(key, (outcome.hash(), outcome.outcome_key()), "{}", p.fen());
+                assert_eq!(outcome.evaluate(), p.evaluate(), "{}", p.fen());
+                assert_eq!(outcome.evaluation_key(), p.evaluation_key());
+                assert_eq!(outcome.in_check(), p.in_check());
+                assert_eq!(outcome.is_rule_draw(), p.is_rule_draw());
+                assert_eq!(outcome.is_decided(), p.is_decided());
+            }
             for i in 0..6 {
                 for j in 0..i {
                     let same_key = outcomes[i].outcome_key() == outcomes[j].outcome_key();

@@ -28,6 +28,7 @@
 use crate::score::MATE;
 
 /// A window for each outcome to search (`None`: not searched this round).
+#[cfg(test)]
 pub(crate) type Windows = [Option<(i32, i32)>; MAX_OUTCOMES];
 
 /// The most outcomes a chance node may have (a die has six).
@@ -43,6 +44,9 @@ pub(crate) struct OutcomeBounds {
     low: [i64; MAX_OUTCOMES],
     high: [i64; MAX_OUTCOMES],
     weight: [i64; MAX_OUTCOMES],
+    /// The weighted sums of `low` and of `high`, kept up to date.
+    sum_low: i64,
+    sum_high: i64,
     alpha: i32,
     beta: i32,
 }
@@ -62,16 +66,35 @@ impl OutcomeBounds {
             low: [-i64::from(MATE); MAX_OUTCOMES],
             high: [i64::from(MATE); MAX_OUTCOMES],
             weight: [1; MAX_OUTCOMES],
+            sum_low: -(count as i64) * i64::from(MATE),
+            sum_high: count as i64 * i64::from(MATE),
             alpha,
             beta,
         }
+    }
+
+    /// The number of outcomes.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Sets outcome `index`'s bounds, keeping the sums.
+    fn set_bounds(&mut self, index: usize, low: i64, high: i64) {
+        let w = self.weight[index];
+        self.sum_low += w * (low - self.low[index]);
+        self.sum_high += w * (high - self.high[index]);
+        self.low[index] = low;
+        self.high[index] = high;
     }
 
     /// Outcome `twin` has the same value as outcome `into`, which from now
     /// on stands for both (`twin` is never searched).
     pub(crate) fn absorb(&mut self, twin: usize, into: usize) {
         debug_assert!(twin != into && self.weight[twin] > 0 && self.weight[into] > 0);
-        self.weight[into] += self.weight[twin];
+        let w = self.weight[twin];
+        self.sum_low += w * (self.low[into] - self.low[twin]);
+        self.sum_high += w * (self.high[into] - self.high[twin]);
+        self.weight[into] += w;
         self.weight[twin] = 0;
     }
 
@@ -82,7 +105,8 @@ impl OutcomeBounds {
 
     /// Outcome `index` is worth at least `floor`.
     pub(crate) fn raise_low(&mut self, index: usize, floor: i32) {
-        self.low[index] = self.low[index].max(i64::from(floor));
+        let low = self.low[index].max(i64::from(floor));
+        self.set_bounds(index, low, self.high[index]);
     }
 
     /// The smallest sum of outcome values whose average reaches `beta`
@@ -97,6 +121,18 @@ impl OutcomeBounds {
         }
     }
 
+    /// The largest sum of outcome values whose average is at or below
+    /// `alpha` (the average truncates towards zero).
+    fn largest_sum_failing_low(&self) -> i64 {
+        let n = self.count as i64;
+        let alpha = i64::from(self.alpha);
+        if alpha >= 0 {
+            n * alpha + n - 1
+        } else {
+            n * alpha
+        }
+    }
+
     /// Records what a search of outcome `index` with the window (`alpha`,
     /// `beta`) returned (fail-soft): at or below `alpha` an upper bound, at
     /// or above `beta` a lower bound, else the exact value. A value that
@@ -104,27 +140,31 @@ impl OutcomeBounds {
     /// between searches) replaces both bounds.
     pub(crate) fn learn(&mut self, index: usize, value: i32, alpha: i32, beta: i32) {
         let value = i64::from(value);
+        let (mut low, mut high) = (self.low[index], self.high[index]);
         if value <= i64::from(alpha) {
-            self.high[index] = self.high[index].min(value);
+            high = high.min(value);
         } else if value >= i64::from(beta) {
-            self.low[index] = self.low[index].max(value);
+            low = low.max(value);
         } else {
-            self.low[index] = value;
-            self.high[index] = value;
+            (low, high) = (value, value);
         }
-        if self.low[index] > self.high[index] {
-            self.low[index] = value;
-            self.high[index] = value;
+        if low > high {
+            (low, high) = (value, value);
         }
+        self.set_bounds(index, low, high);
     }
 
     /// The sums of the lower and of the upper bounds over all outcomes
     /// (each representative counted for its twins).
     fn sums(&self) -> (i64, i64) {
-        (0..self.count).fold((0, 0), |(low, high), i| {
-            let w = self.weight[i];
-            (low + w * self.low[i], high + w * self.high[i])
-        })
+        debug_assert_eq!(
+            (self.sum_low, self.sum_high),
+            (0..self.count).fold((0, 0), |(low, high), i| {
+                let w = self.weight[i];
+                (low + w * self.low[i], high + w * self.high[i])
+            })
+        );
+        (self.sum_low, self.sum_high)
     }
 
     /// The node's value once the bounds decide it: a lower bound at or
@@ -132,11 +172,10 @@ impl OutcomeBounds {
     /// average when every outcome is known exactly.
     pub(crate) fn decided(&self) -> Option<i32> {
         let (low, high) = self.sums();
-        let (low_average, high_average) = (average(low, self.count), average(high, self.count));
-        if low_average >= self.beta || low == high {
-            Some(low_average)
-        } else if high_average <= self.alpha {
-            Some(high_average)
+        if low >= self.sum_needed() || low == high {
+            Some(average(low, self.count))
+        } else if high <= self.largest_sum_failing_low() {
+            Some(average(high, self.count))
         } else {
             None
         }
@@ -149,19 +188,55 @@ impl OutcomeBounds {
 
     /// The null-window threshold of each outcome for the next test
     /// (`None`: no test would tighten it now), from `estimates` of the
-    /// outcomes' values. An outcome known by one bound is estimated at that bound, by
-    /// two at their middle. If the estimates reach the sum the node needs,
-    /// the outcomes whose lower bound is below their estimate are tested
-    /// just under their estimates, so that the thresholds and the known
-    /// lower bounds add up to that sum; otherwise the outcomes whose upper
-    /// bound is above their estimate are tested just over them, likewise.
-    /// Every threshold lies above the outcome's lower bound and at or below
-    /// its upper bound, so each search tightens a bound.
+    /// outcomes' values (see [`OutcomeBounds::visit_thresholds`]).
+    #[cfg(test)]
     pub(crate) fn threshold_windows(&self, estimates: &[i32]) -> Windows {
+        let mut thresholds = [None; MAX_OUTCOMES];
+        self.visit_thresholds(estimates, |i, window| {
+            thresholds[i] = Some(window);
+            false
+        });
+        thresholds
+    }
+
+    /// The next outcome to test and its null window: the first outcome
+    /// from `from` on (then from the first) that has a threshold (see
+    /// [`OutcomeBounds::visit_thresholds`]); `None` when no test would
+    /// tighten a bound.
+    pub(crate) fn next_test(&self, estimates: &[i32], from: usize) -> Option<(usize, (i32, i32))> {
+        let mut first = None;
+        let mut chosen = None;
+        self.visit_thresholds(estimates, |i, window| {
+            first = first.or(Some((i, window)));
+            if i >= from {
+                chosen = Some((i, window));
+            }
+            chosen.is_some()
+        });
+        chosen.or(first)
+    }
+
+    /// Calls `visit` with each outcome that has a null-window threshold for
+    /// the next test, in order, with its window, until `visit` returns
+    /// true. The thresholds come from `estimates` of the outcomes' values.
+    /// An outcome known by one bound is estimated at that bound, by two at
+    /// their middle. If the estimates reach the sum the node needs, the
+    /// outcomes whose lower bound is below their estimate are tested just
+    /// under their estimates, so that the thresholds and the known lower
+    /// bounds add up to that sum; otherwise the outcomes whose upper bound
+    /// is above their estimate are tested just over them, likewise. Every
+    /// threshold lies above the outcome's lower bound and at or below its
+    /// upper bound, so each search tightens a bound.
+    fn visit_thresholds(
+        &self,
+        estimates: &[i32],
+        mut visit: impl FnMut(usize, (i32, i32)) -> bool,
+    ) {
         let n = self.count;
         let mut point = [0i64; MAX_OUTCOMES];
-        for i in (0..n).filter(|&i| self.present(i)) {
-            let (low, high) = (self.low[i], self.high[i]);
+        let mut total = 0;
+        for i in 0..n {
+            let (low, high, weight) = (self.low[i], self.high[i], self.weight[i]);
             let open_low = low <= -i64::from(MATE);
             let open_high = high >= i64::from(MATE);
             point[i] = match (open_low, open_high) {
@@ -170,48 +245,47 @@ impl OutcomeBounds {
                 (true, false) => high,
                 (false, false) => low + (high - low) / 2,
             };
+            total += weight * point[i];
         }
         let needed = self.sum_needed();
-        let present = || (0..n).filter(|&i| self.present(i));
-        let total: i64 = present().map(|i| self.weight[i] * point[i]).sum();
-        let mut thresholds = [None; MAX_OUTCOMES];
         // To prove a fail high, lower bounds adding up to `needed`: the
         // outcomes not yet known to reach their point are tested. To prove
-        // a fail low, upper bounds adding up to `needed - 1`.
+        // a fail low, upper bounds adding up to `needed - 1`. Absorbed
+        // twins (weight 0) are never open.
         let fail_high = total >= needed;
         let open = |i: usize| {
-            if fail_high {
-                self.low[i] < point[i]
-            } else {
-                self.high[i] > point[i]
-            }
+            self.present(i)
+                && if fail_high {
+                    self.low[i] < point[i]
+                } else {
+                    self.high[i] > point[i]
+                }
         };
         let (mut open_points, mut known, mut open_weight) = (0, 0, 0);
-        for i in present() {
+        for (i, &point) in point.iter().enumerate().take(n) {
             let w = self.weight[i];
             if open(i) {
-                open_points += w * point[i];
+                open_points += w * point;
                 open_weight += w;
             } else {
                 known += w * if fail_high { self.low[i] } else { self.high[i] };
             }
         }
-        if fail_high {
-            let slack = open_points + known - needed;
-            let mut share = Shares::new(slack, open_weight);
-            for i in present().filter(|&i| open(i)) {
-                let t = point[i] - share.next(self.weight[i]);
-                thresholds[i] = Some(self.null_window(i, t));
-            }
+        let mut share = if fail_high {
+            Shares::new(open_points + known - needed, open_weight)
         } else {
-            let room = needed - 1 - known - open_points;
-            let mut share = Shares::new(room, open_weight);
-            for i in present().filter(|&i| open(i)) {
-                let t = point[i] + share.next(self.weight[i]) + 1;
-                thresholds[i] = Some(self.null_window(i, t));
+            Shares::new(needed - 1 - known - open_points, open_weight)
+        };
+        for i in (0..n).filter(|&i| open(i)) {
+            let t = if fail_high {
+                point[i] - share.next(self.weight[i])
+            } else {
+                point[i] + share.next(self.weight[i]) + 1
+            };
+            if visit(i, self.null_window(i, t)) {
+                return;
             }
         }
-        thresholds
     }
 
     /// The null window testing whether outcome `index` reaches
@@ -312,11 +386,7 @@ mod tests {
             if let Some(v) = bounds.decided() {
                 return (v, searches);
             }
-            let windows = bounds.threshold_windows(estimates);
-            let Some((i, (a, b))) = (0..count)
-                .map(|k| (next + k) % count)
-                .find_map(|i| windows[i].map(|w| (i, w)))
-            else {
+            let Some((i, (a, b))) = bounds.next_test(estimates, next) else {
                 break;
             };
             assert!(!is_twin(i), "a twin tested");
@@ -399,6 +469,56 @@ mod tests {
         for (a, b) in [(alpha, alpha + 1), (alpha - 40, alpha + 40)] {
             let (v, _) = run_with_twins(values, twins, a, b, &estimates, rounds);
             check(values, a, b, v);
+        }
+    }
+
+    /// The sums that decide a node are exactly those whose truncated
+    /// average reaches `beta` or stays at or below `alpha`.
+    #[test]
+    fn deciding_sums_match_the_truncated_average() {
+        for count in 1..=6usize {
+            for alpha in -14..=14 {
+                let bounds = OutcomeBounds::new(count, alpha, alpha + 1);
+                for sum in -120..=120i64 {
+                    let average = average(sum, count);
+                    assert_eq!(
+                        sum >= bounds.sum_needed(),
+                        average > alpha,
+                        "{count} {alpha} {sum}"
+                    );
+                    assert_eq!(
+                        sum <= bounds.largest_sum_failing_low(),
+                        average <= alpha,
+                        "{count} {alpha} {sum}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The next test is the first outcome with a threshold, cyclically
+    /// from the one asked for, with that threshold's window.
+    #[test]
+    fn the_next_test_is_the_first_threshold_from_the_outcome_asked() {
+        let mut draw = Draw(0x0123_4567_89ab_cdef);
+        for _ in 0..5_000 {
+            let count = 1 + (draw.next(2) + 2) as usize;
+            let values = draw.values(count);
+            let beta = draw.next(300);
+            let estimates: Vec<i32> = (0..count).map(|_| draw.next(300)).collect();
+            let mut bounds = OutcomeBounds::new(count, beta - 1, beta);
+            for _ in 0..draw.next(3) + 3 {
+                let i = (draw.next(3) + 3) as usize % count;
+                let t = draw.next(300);
+                bounds.learn(i, values[i], t - 1, t);
+            }
+            let windows = bounds.threshold_windows(&estimates);
+            for from in 0..count {
+                let expected = (0..count)
+                    .map(|k| (from + k) % count)
+                    .find_map(|i| windows[i].map(|w| (i, w)));
+                assert_eq!(bounds.next_test(&estimates, from), expected);
+            }
         }
     }
 

@@ -25,7 +25,11 @@
 //! (`chance.rs`). Outcomes that play on alike
 //! (one `Game::outcome_key`) are searched once, weighted by their number.
 //! At the horizon each outcome's static evaluation bounds it from below
-//! (it may stand pat). Only the first outcome of a principal-variation
+//! (it may stand pat); where every outcome evaluates as the node itself
+//! (`Evaluate::OUTCOMES_EVALUATE_ALIKE`, Enochian's die) a node whose
+//! evaluation reaches `beta` fails high before any outcome is drawn. The
+//! outcomes' quiescence searches are small, so at the horizon Star1
+//! decides at once, without threshold tests. Only the first outcome of a principal-variation
 //! chance node is searched as a principal-variation node, so the
 //! variation stays a line, not a tree.
 //!
