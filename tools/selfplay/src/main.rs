@@ -52,6 +52,38 @@ struct Args {
     /// Output file.
     #[arg(long)]
     out: std::path::PathBuf,
+    /// Enochian: divination games (the die, seeded per game, is rolled
+    /// before every turn; positions are recorded after the roll).
+    #[arg(long)]
+    divination: bool,
+}
+
+/// The start position: the game's own, or (`--divination`) the same with
+/// the die pending, for games whose position string ends with the die.
+fn start<G: Evaluate>(divination: bool) -> Result<G, String> {
+    let start = G::startpos();
+    if !divination {
+        return Ok(start);
+    }
+    let fen = start.fen();
+    match fen.rsplit_once(' ') {
+        Some((head, "-")) => {
+            let rolled = G::from_fen(&format!("{head} ?")).map_err(|e| e.to_string())?;
+            if rolled.chance_outcomes() > 0 {
+                return Ok(rolled);
+            }
+            Err(format!("{} has no dice", G::NAME))
+        }
+        _ => Err(format!("{} has no dice", G::NAME)),
+    }
+}
+
+/// Draws any pending chance event (a die roll) with `rng`.
+fn roll<G: Evaluate>(position: G, rng: &mut StdRng) -> G {
+    match position.chance_outcomes() {
+        0 => position,
+        faces => position.resolve_chance(rng.random_range(0..faces)),
+    }
 }
 
 fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
@@ -60,9 +92,12 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
             .wrapping_mul(0x9E37_79B9)
             .wrapping_add(index as u64),
     );
-    let mut position = G::startpos();
+    let Ok(mut position) = start::<G>(args.divination) else {
+        return Vec::new();
+    };
     let mut keys: Vec<u64> = Vec::new();
     for _ in 0..args.random_plies {
+        position = roll(position, &mut rng);
         let mut moves = MoveList::new();
         position.generate(&mut moves);
         let Some(&mv) = moves.choose(&mut rng) else {
@@ -78,6 +113,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
     let mut recorded = Vec::new();
     let mut winning_streak = (Color::White, 0u32);
     let result = loop {
+        position = roll(position, &mut rng);
         if let Some(outcome) = position.outcome_with_history(&keys) {
             break outcome.winner;
         }
@@ -130,6 +166,10 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
+    if let Err(e) = with_game!(args.variant, G => start::<G>(args.divination).map(drop)) {
+        eprintln!("error: --divination: {e}");
+        return std::process::ExitCode::from(2);
+    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.max(1))
         .build()
@@ -185,4 +225,42 @@ fn main() -> std::process::ExitCode {
         start.elapsed().as_secs_f64()
     );
     std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(divination: bool) -> Args {
+        Args {
+            games: 1,
+            nodes: 300,
+            random_plies: 4,
+            seed: 3,
+            threads: 1,
+            variant: Variant::default(),
+            out: std::path::PathBuf::new(),
+            divination,
+        }
+    }
+
+    /// Divination games roll before every turn: each recorded position
+    /// has its roll, and a game without dice cannot be asked for it.
+    #[test]
+    fn divination_games_record_rolled_positions() {
+        let args = settings(true);
+        let lines: Vec<String> = (0..4)
+            .flat_map(|i| play_game::<augur_games::enochian::Position>(&args, i))
+            .collect();
+        assert!(lines.len() > 20, "{} positions", lines.len());
+        for line in &lines {
+            let (fen, result) = line.split_once(" | ").expect("position | result");
+            assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{line}");
+            let roll = fen.rsplit(' ').next().expect("a die field");
+            assert!(matches!(roll, "1" | "2" | "3" | "4" | "5" | "6"), "{line}");
+        }
+        assert!(start::<augur_games::chess::Position>(true).is_err());
+        let plain = play_game::<augur_games::enochian::Position>(&settings(false), 0);
+        assert!(plain.iter().all(|line| line.contains(" - | ")), "{plain:?}");
+    }
 }

@@ -14,6 +14,10 @@
 //! cargo run --release -p augur-selfplay -- --variant enochian --games 4000 --nodes 4000 --out target/enochian-selfplay.txt
 //! cargo run --release -p augur-tune --bin augur-tune-enochian-eval -- target/enochian-selfplay.txt
 //! ```
+//!
+//! Divination games have weights of their own (`DIVINATION_WEIGHTS`): the
+//! same fit, from `EVAL_WEIGHTS`, on `augur-selfplay --variant enochian
+//! --divination` data (the command is in `crates/enochian/src/eval.rs`).
 
 use augur_core::Color;
 use augur_core::Game;
