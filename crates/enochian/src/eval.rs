@@ -4,7 +4,9 @@
 //! since a throne seizure or an exchange can revive them), pawns on their
 //! way to their own army's promotion line, mobility (the Queen here is a
 //! short leaper), King exposure in a game where Kings are taken, the pull
-//! of a frozen ally's throne, and the tempo.
+//! of a frozen ally's throne, and the tempo. Divination games have weights
+//! of their own and one more feature: what the army to move can expect to
+//! take with the roll to come.
 
 use crate::moves::EnochianMove;
 use crate::position::Position;
@@ -14,7 +16,7 @@ use augur_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_att
 use augur_core::{Bitboard, Color, EvalTerm, Evaluate, Game, Square};
 
 /// The number of evaluation features.
-pub const EVAL_FEATURES: usize = 19;
+pub const EVAL_FEATURES: usize = 20;
 
 /// What each feature counts, for one team (its two armies).
 pub const EVAL_NAMES: [&str; EVAL_FEATURES] = [
@@ -37,6 +39,7 @@ pub const EVAL_NAMES: [&str; EVAL_FEATURES] = [
     "King zone squares attacked",
     "King attacked",
     "frozen ally's throne within reach",
+    "best take of the roll to come (divination, team to move, 10 cp)",
 ];
 
 /// The first eleven features are material (`Material Only` uses them alone).
@@ -51,7 +54,24 @@ pub const MATERIAL_FEATURES: usize = 11;
 /// 100 games at 2+0.05 per army (61.0%, +78 +/- 68 Elo). The King's
 /// weight stays at its start: positions with a King missing are few.
 pub const EVAL_WEIGHTS: [i32; EVAL_FEATURES] = [
-    1500, 216, 580, 283, 311, 100, 27, 114, 107, 107, 88, 9, 11, 7, 11, 19, 0, -181, 6,
+    1500, 216, 580, 283, 311, 100, 27, 114, 107, 107, 88, 9, 11, 7, 11, 19, 0, -181, 6, 0,
+];
+
+/// The weights in divination games, fitted by `augur-tune-enochian-eval`
+/// from [`EVAL_WEIGHTS`] to 538,559 positions (each with its roll still to
+/// come, as chance nodes meet them) of 16,000 divination self-play games
+/// at 8,000 nodes per move, played while divination still used
+/// [`EVAL_WEIGHTS`] (mean squared error 0.2029 -> 0.2001):
+/// ```sh
+/// cargo run --release -p augur-selfplay -- --variant enochian --divination --games 16000 --nodes 8000 --seed 7 --out target/enochian-divination-selfplay.txt
+/// cargo run --release -p augur-tune --bin augur-tune-enochian-eval -- target/enochian-divination-selfplay.txt
+/// ```
+/// With dice a King left attacked is taken whenever the attacker's roll
+/// comes, so its penalty nearly doubles; the Queen, which a roll of 4
+/// alone moves, counts less; and the best take each roll to come allows
+/// (`roll_threat.rs`) counts about at its value.
+pub const DIVINATION_WEIGHTS: [i32; EVAL_FEATURES] = [
+    1448, 155, 558, 271, 303, 100, 61, 116, 155, 71, 98, 9, 22, 6, 13, 14, -4, -327, 0, 11,
 ];
 
 /// Centipawn values of King, Queen, Rook, Bishop, Knight and pawn for move
@@ -70,7 +90,7 @@ const TEMPO: i32 = 12;
 /// The squares `army`'s `pawns` take on (each army's forward step plus
 /// one sideways), shifted as one set.
 #[inline(always)]
-fn pawn_attacks(army: Army, pawns: Bitboard) -> Bitboard {
+pub(crate) fn pawn_attacks(army: Army, pawns: Bitboard) -> Bitboard {
     match army {
         Army::Yellow => {
             let ahead = pawns.south();
@@ -255,6 +275,12 @@ impl Position {
                 .map(|(r, e)| (&r[army.index()], e));
             self.army_features(army, positional, &mut f);
         }
+        if self.die.divination()
+            && team == self.team()
+            && let Some(defended) = enemy_attacks
+        {
+            f[19] = self.roll_threat(defended);
+        }
         f
     }
 
@@ -263,25 +289,31 @@ impl Position {
         self.team_features(team, Some(&self.army_reaches()))
     }
 
+    /// The weights for this game: [`DIVINATION_WEIGHTS`] with dice, else
+    /// [`EVAL_WEIGHTS`].
+    pub fn eval_weights(&self) -> &'static [i32; EVAL_FEATURES] {
+        if self.die.divination() {
+            &DIVINATION_WEIGHTS
+        } else {
+            &EVAL_WEIGHTS
+        }
+    }
+
     fn score(&self, material_only: bool) -> i32 {
         let us = self.team();
         let reaches = (!material_only).then(|| self.army_reaches());
         let ours = self.team_features(us, reaches.as_ref());
         let theirs = self.team_features(us.opponent(), reaches.as_ref());
+        let weights = self.eval_weights();
         let balance: i32 = (0..EVAL_FEATURES)
-            .map(|i| (ours[i] - theirs[i]) * EVAL_WEIGHTS[i])
+            .map(|i| (ours[i] - theirs[i]) * weights[i])
             .sum();
         balance + if material_only { 0 } else { TEMPO }
     }
 
     /// The value of what stands on the target square.
     fn victim_value(&self, mv: EnochianMove) -> i32 {
-        let to = mv.to();
-        Kind::ALL
-            .iter()
-            .filter(|kind| self.kinds[kind.index()].contains(to))
-            .map(|kind| PIECE_VALUES[kind.index()])
-            .sum()
+        self.value_on(mv.to())
     }
 }
 
@@ -312,7 +344,7 @@ impl Evaluate for Position {
             self.eval_features(Color::Black),
         );
         let sum = |range: std::ops::Range<usize>, f: &[i32; EVAL_FEATURES]| -> i32 {
-            range.map(|i| f[i] * EVAL_WEIGHTS[i]).sum()
+            range.map(|i| f[i] * self.eval_weights()[i]).sum()
         };
         let term = |name, range: std::ops::Range<usize>| EvalTerm {
             name,
@@ -330,6 +362,7 @@ impl Evaluate for Position {
             term("mobility", 12..16),
             term("king safety", 16..18),
             term("thrones", 18..19),
+            term("roll threat", 19..20),
             EvalTerm {
                 name: "tempo",
                 first: tempo.0,

@@ -9,7 +9,10 @@
 //! rulings (Kings taken, not mated; the check rule; thrones; exchange of
 //! prisoners; privileged pawns; the die), passes the turn over armies that
 //! cannot move, reads and writes the position string and move text, names
-//! the 32 starting arrays, decides the outcome and evaluates positions.
+//! the 32 starting arrays, decides the outcome and evaluates positions
+//! (divination games with weights of their own and the threat of the roll
+//! to come, `roll_threat.rs`; the evaluation never reads the die itself,
+//! so every roll of a position evaluates alike).
 //!
 //! Rule choices where the rulings leave room:
 //! - "Attacked" for a King's step means an unfrozen enemy piece could take
@@ -38,12 +41,15 @@ mod movegen;
 mod moves;
 mod play;
 mod position;
+mod roll_threat;
 mod tables;
 mod text;
 mod types;
 mod zobrist;
 
-pub use eval::{EVAL_FEATURES, EVAL_NAMES, EVAL_WEIGHTS, MATERIAL_FEATURES, PIECE_VALUES};
+pub use eval::{
+    DIVINATION_WEIGHTS, EVAL_FEATURES, EVAL_NAMES, EVAL_WEIGHTS, MATERIAL_FEATURES, PIECE_VALUES,
+};
 pub use game::QUIET_LIMIT;
 pub use moves::EnochianMove;
 pub use position::{Die, Position};

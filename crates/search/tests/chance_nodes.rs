@@ -20,7 +20,7 @@
 mod common;
 
 use augur_core::{Evaluate, Game, MoveList};
-use augur_enochian::{Die, EnochianMove, Kind, PIECE_VALUES, Position};
+use augur_enochian::{DIVINATION_WEIGHTS, Die, EnochianMove, Kind, Position};
 use augur_search::Engine;
 use augur_search::score::{DRAW, MATE};
 use common::{Rng, depth, moves, position, run};
@@ -122,11 +122,12 @@ fn a_roll_is_averaged_over_its_six_faces() {
     assert!(legal[0].is_lost_turn());
     let red = root.play(legal[0]);
     assert_eq!(red.die(), Die::Pending);
-    // Red's material balance before it takes anything.
+    // Red's material balance before it takes anything (divination's own
+    // material weights).
     let balance = red.resolve_chance(0).evaluate_material();
-    let taken = PIECE_VALUES[Kind::Rook.index()]
-        + PIECE_VALUES[Kind::Knight.index()]
-        + PIECE_VALUES[Kind::Pawn.index()];
+    let taken = DIVINATION_WEIGHTS[Kind::Rook.index()]
+        + DIVINATION_WEIGHTS[Kind::Knight.index()]
+        + DIVINATION_WEIGHTS[Kind::Pawn.index()];
     let expected = -((6 * balance + taken) / 6);
     assert_ne!(expected, -balance, "the faces must matter");
     assert_eq!(root_values(&root), vec![(legal[0], expected)]);

@@ -133,5 +133,5 @@ fn a_multipv_search_is_pinned() {
 #[test]
 fn a_divination_search_is_pinned() {
     let text = "yKQyByRyN2bPQbKQ/yPQyPByPRyPN2bPBbB/6bPRbR/6bPNbN/kNkPN6/kRkPR6/kBkPB2rPNrPRrPBrPQ/kKQkPQ2rNrRrBrKQ b d - - 6";
-    assert_eq!(nodes_of::<augur_enochian::Position>(text, 5, 1), 12_187);
+    assert_eq!(nodes_of::<augur_enochian::Position>(text, 5, 1), 8_924);
 }
