@@ -34,6 +34,7 @@ mod play;
 mod position;
 pub mod rules;
 mod san;
+mod see;
 mod types;
 mod zobrist;
 

@@ -35,6 +35,15 @@ pub trait Evaluate: Game {
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;
 
+    /// Static exchange evaluation: whether `mv` wins at least `threshold`
+    /// centipawns once the captures on its target square are played out.
+    /// Quiescence skips the captures that lose material by it. The
+    /// default knows no exchanges and answers yes, which prunes nothing.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
     /// The key the searcher caches the static evaluation under: the
     /// position's key, or a coarser one in a game whose evaluation ignores
     /// part of the state (Enochian's rolled die), so that the outcomes of

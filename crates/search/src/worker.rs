@@ -870,6 +870,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut legal = 0usize;
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
+            // Captures that lose material in the exchange cannot raise
+            // the stand-pat score.
+            if !in_check && !position.see_at_least(mv, 0) {
+                continue;
+            }
             let Some(child) = position.play_pseudo(mv) else {
                 continue;
             };

@@ -197,6 +197,10 @@ impl Evaluate for Position {
     /// passant 16). Queen promotions: 1000 plus the capture's victim value ×
     /// 16. Under-promotions: 1 to 3, below every capture.
     #[inline]
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        Position::see_at_least(self, mv, threshold)
+    }
+
     fn noisy_score(&self, mv: Move) -> Option<i32> {
         let attacker = self.piece_at(mv.from())?.role;
         let victim = self.piece_at(mv.to()).map(|p| p.role);
