@@ -13,16 +13,6 @@ use augur_core::attacks::{bishop_attacks, rook_attacks};
 /// king's is larger than everything else together, so it takes last.
 const EXCHANGE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
-/// The least valuable roles first.
-const CHEAPEST_FIRST: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 impl Position {
     /// Whether `mv` wins at least `threshold` centipawns in the exchange
     /// on its target square. Castling, en passant and promotions are
@@ -62,7 +52,8 @@ impl Position {
             side = side.opponent();
             attackers &= occupied;
             let takers = attackers & self.by_color(side);
-            let Some((role, square)) = CHEAPEST_FIRST.iter().find_map(|&role| {
+            // `Role::ALL` runs from the least valuable role up.
+            let Some((role, square)) = Role::ALL.iter().find_map(|&role| {
                 (takers & self.by_role(role))
                     .lowest()
                     .map(|square| (role, square))
