@@ -315,18 +315,19 @@ mod tests {
             depth: Some(6),
             ..Limits::default()
         });
-        let (tt, finished, nodes) = (
-            Arc::new(TranspositionTable::new(1)),
+        let (finished, nodes) = (
             Arc::new(AtomicBool::new(false)),
             Arc::new(NodeCounter::default()),
         );
+        // A table for each helper: with a shared one, a helper started
+        // late can find every answer there and learn nothing.
         let started = pool.start(|| HelperJob {
             root,
             history: Arc::from(Vec::new()),
             limits: Arc::clone(&limits),
             legal: Arc::clone(&legal),
             settings: Settings::default(),
-            tt: Arc::clone(&tt),
+            tt: Arc::new(TranspositionTable::new(1)),
             finished: Arc::clone(&finished),
             nodes: Arc::clone(&nodes),
         });
