@@ -1034,9 +1034,11 @@ impl<G: Evaluate> Worker<'_, G> {
         let static_eval = self.evaluate(position);
         let mut estimates = [static_eval; MAX_OUTCOMES];
         if let Some(qdepth) = qdepth {
+            let alike = G::OUTCOMES_EVALUATE_ALIKE
+                .then(|| Self::can_stand_pat(position, qdepth).then_some(static_eval));
             for i in 0..outcomes {
-                let stand_pat = if G::OUTCOMES_EVALUATE_ALIKE {
-                    Self::can_stand_pat(position, qdepth).then_some(static_eval)
+                let stand_pat = if let Some(stand_pat) = alike {
+                    stand_pat
                 } else {
                     let child = position.resolve_chance(i as u32);
                     Self::can_stand_pat(&child, qdepth).then(|| self.evaluate(&child))
