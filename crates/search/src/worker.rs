@@ -1004,14 +1004,19 @@ impl<G: Evaluate> Worker<'_, G> {
         // all share the node's own (`Evaluate::OUTCOMES_EVALUATE_ALIKE`),
         // an evaluation at or above `beta` is what the outcomes' lower
         // bounds would decide below, so the node fails high at once.
-        if G::OUTCOMES_EVALUATE_ALIKE
-            && let Some(qdepth) = qdepth
-            && Self::can_stand_pat(position, qdepth)
-        {
-            let stand_pat = self.evaluate(position);
-            if stand_pat >= beta {
-                return stand_pat;
+        // `alike`: that shared stand-pat (`None` inside when the node may
+        // not stand pat), asked once for every outcome.
+        let static_eval = self.evaluate(position);
+        let alike = match qdepth {
+            Some(qdepth) if G::OUTCOMES_EVALUATE_ALIKE => {
+                Some(Self::can_stand_pat(position, qdepth).then_some(static_eval))
             }
+            _ => None,
+        };
+        if let Some(Some(stand_pat)) = alike
+            && stand_pat >= beta
+        {
+            return stand_pat;
         }
         // The outcomes are drawn only when searched; their keys come first.
         let mut keys = [(0u64, 0u64); MAX_OUTCOMES];
@@ -1031,11 +1036,8 @@ impl<G: Evaluate> Worker<'_, G> {
         // Elsewhere the tests need estimates: the table's scores (all
         // probes issued at once above), else the static evaluation. At the
         // horizon quiescence stores nothing, so the table is not asked.
-        let static_eval = self.evaluate(position);
         let mut estimates = [static_eval; MAX_OUTCOMES];
         if let Some(qdepth) = qdepth {
-            let alike = G::OUTCOMES_EVALUATE_ALIKE
-                .then(|| Self::can_stand_pat(position, qdepth).then_some(static_eval));
             for i in 0..outcomes {
                 let stand_pat = if let Some(stand_pat) = alike {
                     stand_pat
