@@ -129,6 +129,12 @@ impl Game for Position {
         self.play_unchecked(mv)
     }
 
+    /// Without the network's hidden layer (see [`Game::play_to_count`]).
+    #[inline]
+    fn play_to_count(&self, mv: Move) -> Self {
+        self.play_board_only(mv)
+    }
+
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.checkers.any()

@@ -29,6 +29,7 @@ mod fen;
 mod game;
 mod movegen;
 mod moves;
+pub mod nnue;
 mod null_move;
 mod play;
 mod position;

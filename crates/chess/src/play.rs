@@ -13,7 +13,22 @@ impl Position {
     /// [`Position::legal_moves`] or checked with it).
     #[inline]
     pub(crate) fn play_unchecked(&self, mv: Move) -> Position {
+        self.play_with::<true>(mv)
+    }
+
+    /// [`Position::play_unchecked`] without the network's hidden layer:
+    /// for counting moves (perft) only, as the result's evaluation is stale.
+    #[inline]
+    pub(crate) fn play_board_only(&self, mv: Move) -> Position {
+        self.play_with::<false>(mv)
+    }
+
+    /// The position after `mv`; with `NETWORK`, the hidden layer follows
+    /// the pieces.
+    #[inline(always)]
+    fn play_with<const NETWORK: bool>(&self, mv: Move) -> Position {
         let mut next = *self;
+        let network = crate::nnue::network();
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
         let mover = match self.piece_at(from) {
@@ -30,6 +45,12 @@ impl Position {
                 if let Some(victim) = captured {
                     next.remove(to, victim);
                     next.halfmove_clock = 0;
+                    if NETWORK {
+                        next.accumulator
+                            .capture(network, mover, from, to, victim, to);
+                    }
+                } else if NETWORK {
+                    next.accumulator.relocate(network, mover, from, to);
                 }
                 next.relocate(from, to, mover);
                 if mover.role == Role::Pawn {
@@ -43,10 +64,17 @@ impl Position {
             MoveKind::Promotion => {
                 if let Some(victim) = captured {
                     next.remove(to, victim);
+                    if NETWORK {
+                        next.accumulator.remove(network, victim, to);
+                    }
                 }
                 next.remove(from, mover);
                 let role = mv.promotion_role().unwrap_or(Role::Queen);
                 next.put(to, Piece { color: us, role });
+                if NETWORK {
+                    next.accumulator.remove(network, mover, from);
+                    next.accumulator.put(network, Piece { color: us, role }, to);
+                }
                 next.halfmove_clock = 0;
             }
             MoveKind::EnPassant => {
@@ -54,14 +82,16 @@ impl Position {
                     Color::White => to.index() - 8,
                     Color::Black => to.index() + 8,
                 } as u8);
-                next.remove(
-                    victim_square,
-                    Piece {
-                        color: us.opponent(),
-                        role: Role::Pawn,
-                    },
-                );
+                let victim = Piece {
+                    color: us.opponent(),
+                    role: Role::Pawn,
+                };
+                next.remove(victim_square, victim);
                 next.relocate(from, to, mover);
+                if NETWORK {
+                    next.accumulator
+                        .capture(network, mover, from, to, victim, victim_square);
+                }
                 next.halfmove_clock = 0;
             }
             MoveKind::Castling => {
@@ -76,6 +106,10 @@ impl Position {
                 next.remove(to, rook);
                 next.put(king_to, mover);
                 next.put(rook_to, rook);
+                if NETWORK {
+                    next.accumulator.relocate(network, mover, from, king_to);
+                    next.accumulator.relocate(network, rook, to, rook_to);
+                }
             }
         }
 

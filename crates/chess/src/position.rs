@@ -8,6 +8,7 @@ use augur_core::attacks::{
 };
 use augur_core::{Bitboard, Square};
 
+use crate::nnue::{Accumulator, network};
 use crate::types::{CastlingRights, Color, Piece, Role};
 use crate::zobrist;
 
@@ -38,6 +39,9 @@ pub struct Position {
     pub(crate) en_passant: Option<Square>,
     pub(crate) halfmove_clock: u16,
     pub(crate) fullmove_number: u16,
+    /// The network's hidden layer for this board: summed when the position
+    /// is read, then kept in step by every move played (`play.rs`).
+    pub(crate) accumulator: Accumulator,
 }
 
 const PIECES: [Piece; 12] = {
@@ -76,6 +80,7 @@ impl Position {
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            accumulator: Accumulator::empty(network()),
         }
     }
 

@@ -35,6 +35,13 @@ pub trait Evaluate: Game {
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;
 
+    /// The hand-written evaluation, same point of view, in a game whose
+    /// [`Evaluate::evaluate`] is a network (chess); the protocol's
+    /// `Use NNUE` option turned off selects it. Other games have only one.
+    fn evaluate_hand_written(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// Static exchange evaluation: whether `mv` wins at least `threshold`
     /// centipawns once the captures on its target square are played out.
     /// Quiescence skips the captures that lose material by it. The

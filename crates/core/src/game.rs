@@ -326,6 +326,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// this position (a move from elsewhere gives an unspecified position).
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// [`Game::play`] for counting moves (perft): a game may skip state
+    /// that only its evaluation reads (chess's network), so the result
+    /// must not be evaluated. The default plays normally.
+    fn play_to_count(&self, mv: Self::Move) -> Self {
+        self.play(mv)
+    }
+
     /// Whether the team to move is in check (its royal piece attacked).
     fn in_check(&self) -> bool;
 

@@ -23,7 +23,7 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
             position.generate(&mut moves);
             moves
                 .iter()
-                .map(|&mv| perft(&position.play(mv), depth - 1))
+                .map(|&mv| perft(&position.play_to_count(mv), depth - 1))
                 .sum()
         }
     }
@@ -39,7 +39,7 @@ pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     }
     moves
         .iter()
-        .map(|&mv| (mv, perft(&position.play(mv), depth - 1)))
+        .map(|&mv| (mv, perft(&position.play_to_count(mv), depth - 1)))
         .collect()
 }
 
@@ -55,7 +55,7 @@ pub fn divide_parallel<G: Game>(position: &G, depth: u32, threads: usize) -> Vec
         moves
             .par_iter()
             .with_max_len(1)
-            .map(|&mv| (mv, perft(&position.play(mv), depth - 1)))
+            .map(|&mv| (mv, perft(&position.play_to_count(mv), depth - 1)))
             .collect()
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

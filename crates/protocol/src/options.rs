@@ -39,6 +39,9 @@ pub struct Options {
     pub chess960: bool,
     /// `Material Only`: evaluate material only (a weak test opponent).
     pub material_only: bool,
+    /// `Use NNUE`: chess evaluates with the network; off, with the
+    /// hand-written evaluation (the other games have only one).
+    pub use_nnue: bool,
     /// `UCI_Enochian_Array`: the Enochian starting array of `startpos`,
     /// canonical (`<setting> of <board> clockwise|widdershins`).
     pub enochian_array: String,
@@ -67,6 +70,7 @@ impl Default for Options {
             show_wdl: false,
             chess960: false,
             material_only: false,
+            use_nnue: augur_search::NETWORK_BY_DEFAULT,
             enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
             divination: false,
             dice_lookahead: true,
@@ -157,6 +161,11 @@ impl Options {
         let _ = writeln!(text, "option name Material Only type check default false");
         let _ = writeln!(
             text,
+            "option name Use NNUE type check default {}",
+            defaults.use_nnue
+        );
+        let _ = writeln!(
+            text,
             "option name UCI_Enochian_Array type string default {DEFAULT_ENOCHIAN_ARRAY}"
         );
         let _ = writeln!(
@@ -214,6 +223,10 @@ impl Options {
             }
             "material only" => {
                 self.material_only = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "use nnue" => {
+                self.use_nnue = check(name, value)?;
                 Ok(Change::Setting)
             }
             "uci_enochian_array" => {
@@ -335,6 +348,7 @@ mod tests {
             ("UCI_Enochian_Divination", Some("1")),
             ("Dice Lookahead", None),
             ("UCI_Chess960", Some("yes")),
+            ("Use NNUE", Some("on")),
             ("Nonsense", Some("1")),
         ] {
             let before = options.clone();
@@ -352,6 +366,9 @@ mod tests {
             Ok(Change::Chess960)
         );
         assert!(options.chess960);
+        assert_eq!(options.use_nnue, augur_search::NETWORK_BY_DEFAULT);
+        assert_eq!(options.set("use nnue", Some("false")), Ok(Change::Setting));
+        assert!(!options.use_nnue);
         // The top of the UCI_Elo scale is full strength (helpers allowed).
         options
             .set("UCI_LimitStrength", Some("true"))

@@ -53,8 +53,10 @@ pub trait GameSlot: Send {
     fn prepare(&mut self);
     /// The `d` output.
     fn display(&self) -> String;
-    /// The `eval` output.
-    fn eval(&self) -> String;
+    /// The `eval` output: the hand-written evaluation's terms, then the
+    /// evaluation searched with (the network's when `network` and the game
+    /// has one).
+    fn eval(&self, network: bool) -> String;
     /// The current position as one JSON object, for boards (`augur
     /// serve`): `position` (the position string), `to_move` (the team's
     /// name, or the army's in Enochian chess), `legal` (every legal move's
@@ -294,6 +296,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.multipv = options.multipv;
             settings.move_overhead_ms = options.move_overhead_ms;
             settings.material_only = options.material_only;
+            settings.hand_evaluation = !options.use_nnue;
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
         }
@@ -488,7 +491,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         )
     }
 
-    fn eval(&self) -> String {
+    fn eval(&self, network: bool) -> String {
         let terms = self.position.eval_terms();
         let mut text = String::from(
             "       Term    |  First | Second |  Total\n---------------+--------+--------+-------\n",
@@ -502,15 +505,28 @@ impl<G: Evaluate> GameSlot for Slot<G> {
                 f64::from(term.first - term.second) / 100.0
             ));
         }
-        let own = self.position.evaluate();
-        let first = if self.position.team() == augur_core::Color::White {
-            own
-        } else {
-            -own
+        let first_view = |own: i32| {
+            let first = if self.position.team() == augur_core::Color::White {
+                own
+            } else {
+                -own
+            };
+            f64::from(first) / 100.0
         };
+        let (network_eval, hand) = (
+            self.position.evaluate(),
+            self.position.evaluate_hand_written(),
+        );
+        if network_eval != hand {
+            text.push_str(&format!(
+                "\nNetwork evaluation: {:+.2}\nHand-written evaluation: {:+.2}",
+                first_view(network_eval),
+                first_view(hand)
+            ));
+        }
         text.push_str(&format!(
             "\nFinal evaluation: {:+.2} (first team's view; White in chess)",
-            f64::from(first) / 100.0
+            first_view(if network { network_eval } else { hand })
         ));
         text
     }
@@ -566,6 +582,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         {
             let settings = self.engine().settings_mut();
             settings.material_only = options.material_only;
+            settings.hand_evaluation = !options.use_nnue;
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
         }

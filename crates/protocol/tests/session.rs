@@ -302,10 +302,26 @@ fn bench_node_count_is_a_signature() {
 #[test]
 fn eval_and_display_print_tables() {
     let (mut s, out) = session();
+    s.handle_line("setoption name Use NNUE value true");
     s.handle_line("eval");
     let lines = out.take();
     assert!(lines.iter().any(|l| l.contains("material")));
-    assert!(lines.iter().any(|l| l.starts_with("Final evaluation")));
+    let value = |lines: &[String], head: &str| {
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix(head))
+            .and_then(|rest| rest.split(' ').next())
+            .map(str::to_string)
+    };
+    // Chess has a network; `Use NNUE` picks the evaluation searched with.
+    let network = value(&lines, "Network evaluation: ").expect("network line");
+    let hand = value(&lines, "Hand-written evaluation: ").expect("hand line");
+    assert_ne!(network, hand);
+    assert_eq!(value(&lines, "Final evaluation: "), Some(network.clone()));
+    s.handle_line("setoption name Use NNUE value false");
+    s.handle_line("eval");
+    let lines = out.take();
+    assert_eq!(value(&lines, "Final evaluation: "), Some(hand));
     s.handle_line("d");
     let lines = out.take();
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));

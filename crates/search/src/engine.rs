@@ -22,6 +22,10 @@ use crate::tuning::{
 };
 use crate::worker::{Budget, Node, Role, Shared, Worker};
 
+/// Whether a game with a network (chess) evaluates with it unless told
+/// otherwise (`Use NNUE`); the hand-written evaluation is the fallback.
+pub const NETWORK_BY_DEFAULT: bool = false;
+
 /// Settings that persist between searches.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
@@ -31,6 +35,9 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Evaluate material only (a deliberately weak setting for tests).
     pub material_only: bool,
+    /// Evaluate with the hand-written evaluation instead of the network
+    /// (`Use NNUE` off; only chess has a network).
+    pub hand_evaluation: bool,
     /// Average over dice rolls beyond the root (expectimax); when false the
     /// search ignores them (any move allowed), to measure what they are worth.
     pub chance_lookahead: bool,
@@ -44,6 +51,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 30,
             material_only: false,
+            hand_evaluation: !NETWORK_BY_DEFAULT,
             chance_lookahead: true,
             strength: None,
         }
@@ -480,6 +488,7 @@ impl<G: Evaluate> Searcher<G> {
         let mut worker = Worker::new(Role::Main, shared, budget, &mut self.heuristics);
         worker.allowed = legal;
         worker.material_only = settings.material_only;
+        worker.hand_evaluation = settings.hand_evaluation;
         worker.chance_lookahead = settings.chance_lookahead;
         let lines = match settings.strength {
             Some(strength) => {

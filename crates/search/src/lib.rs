@@ -80,7 +80,8 @@ mod worker;
 
 pub use control::{RootProgress, SearchControl};
 pub use engine::{
-    Engine, SearchEvent, SearchHandle, SearchInfo, SearchRequest, SearchResult, Settings,
+    Engine, NETWORK_BY_DEFAULT, SearchEvent, SearchHandle, SearchInfo, SearchRequest, SearchResult,
+    Settings,
 };
 pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 pub use pool::SEARCH_STACK_BYTES;

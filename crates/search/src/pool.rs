@@ -273,6 +273,7 @@ fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Mov
     let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
     worker.allowed = job.legal.to_vec();
     worker.material_only = job.settings.material_only;
+    worker.hand_evaluation = job.settings.hand_evaluation;
     worker.chance_lookahead = job.settings.chance_lookahead;
     iterate(&mut worker, &job.root, &job.limits, None, 1, &mut |_| {});
     worker.flush_nodes();

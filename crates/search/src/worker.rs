@@ -179,6 +179,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pub may_abort: bool,
     /// Use the material-only evaluation.
     pub material_only: bool,
+    /// Use the hand-written evaluation (`Evaluate::evaluate_hand_written`).
+    pub hand_evaluation: bool,
     /// The largest evaluation shift of a limited strength (0: none).
     pub eval_noise: i32,
     /// The seed of the evaluation shifts.
@@ -219,6 +221,10 @@ impl<M> Scored<M> {
     }
 }
 
+/// Mixed into the evaluation cache's keys of hand-written evaluations, so
+/// they never answer for the network's (a fixed random constant).
+const HAND_EVALUATION_KEY: u64 = 0x6A09_E667_F3BC_C909;
+
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
@@ -248,6 +254,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             allowed: Vec::new(),
             may_abort: false,
             material_only: false,
+            hand_evaluation: false,
             eval_noise: 0,
             noise_seed: 0,
             last_lines: Vec::new(),
@@ -317,6 +324,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn evaluate(&mut self, position: &G) -> i32 {
         let score = if self.material_only {
             position.evaluate_material()
+        } else if self.hand_evaluation {
+            // Its own cache keys: a session may switch evaluations.
+            self.heuristics
+                .eval_cache
+                .get_or_insert(position.evaluation_key() ^ HAND_EVALUATION_KEY, || {
+                    position.evaluate_hand_written()
+                })
         } else {
             self.heuristics
                 .eval_cache
@@ -1251,6 +1265,11 @@ mod tests {
             worker.eval_noise = 0;
             assert_eq!(worker.evaluate(&position), position.evaluate_material());
             worker.material_only = false;
+            // The hand-written evaluation has cache entries of its own.
+            worker.hand_evaluation = true;
+            assert_eq!(worker.evaluate(&position), position.evaluate_hand_written());
+            worker.hand_evaluation = false;
+            assert_eq!(worker.evaluate(&position), plain);
             let mut moves = MoveList::new();
             position.generate(&mut moves);
             position = position.play(moves[moves.len() / 2]);

@@ -11,7 +11,13 @@
 //! should be fitted to quiet positions).
 //!
 //! Output: one line per position, `<FEN> | <result>`, result `1-0`, `0-1`
-//! or `1/2-1/2` from White's point of view.
+//! or `1/2-1/2` from White's point of view. With `--scores`, each line also
+//! carries the search's score of the position, in centipawns from White's
+//! point of view (mate scores clamped to ±3000): `<FEN> | <result> | <score>`,
+//! the data the chess network trainer reads (`tools/nnue-train`).
+//!
+//! The chess network's data (`docs/nnue.md`) is made with `--scores` and
+//! `--evaluation hand` (the games of the hand-written evaluation).
 //!
 //! Regenerate the tuning data and retune:
 //! ```sh
@@ -57,7 +63,26 @@ struct Args {
     /// evaluation meets them at chance nodes, captures or not.
     #[arg(long)]
     divination: bool,
+    /// Also record each position's search score (White's view, centipawns).
+    #[arg(long)]
+    scores: bool,
+    /// Chess: the evaluation searched with (default: the engine's,
+    /// `Use NNUE`'s default).
+    #[arg(long, value_enum)]
+    evaluation: Option<Evaluation>,
 }
+
+/// Chess's two evaluations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Evaluation {
+    /// The hand-written evaluation.
+    Hand,
+    /// The network.
+    Network,
+}
+
+/// The largest score recorded with `--scores`: mate scores are clamped here.
+const RECORDED_SCORE_LIMIT: i32 = 3000;
 
 /// The start position: the game's own, or (`--divination`) the same with
 /// the die pending, for games whose position string ends with the die.
@@ -111,6 +136,9 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
         return Vec::new();
     }
     let mut engine = Engine::<G>::new(8, 1);
+    if let Some(evaluation) = args.evaluation {
+        engine.settings_mut().hand_evaluation = evaluation == Evaluation::Hand;
+    }
     let mut recorded = Vec::new();
     let mut winning_streak = (Color::White, 0u32);
     let result = loop {
@@ -151,12 +179,25 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
         } else {
             winning_streak.1 = 0;
         }
+        let white_score = if team == Color::White {
+            found.score
+        } else {
+            -found.score
+        }
+        .clamp(-RECORDED_SCORE_LIMIT, RECORDED_SCORE_LIMIT);
+        let entry = |fen: String| {
+            if args.scores {
+                format!("{fen} | {{result}} | {white_score}")
+            } else {
+                format!("{fen} | {{result}}")
+            }
+        };
         if let Some(pending) = pending {
             if !position.in_check() {
-                recorded.push(pending);
+                recorded.push(entry(pending));
             }
         } else if !position.in_check() && position.noisy_score(best).is_none() {
-            recorded.push(position.fen());
+            recorded.push(entry(position.fen()));
         }
         keys.push(position.hash());
         position = position.play(best);
@@ -168,7 +209,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
     };
     recorded
         .into_iter()
-        .map(|fen| format!("{fen} | {label}"))
+        .map(|line| line.replacen("{result}", label, 1))
         .collect()
 }
 
@@ -207,9 +248,9 @@ fn main() -> std::process::ExitCode {
     for game in &games {
         positions += game.len();
         if let Some(first) = game.first() {
-            let index = if first.ends_with("1-0") {
+            let index = if first.contains(" | 1-0") {
                 0
-            } else if first.ends_with("0-1") {
+            } else if first.contains(" | 0-1") {
                 1
             } else {
                 2
@@ -249,6 +290,8 @@ mod tests {
             variant: Variant::default(),
             out: std::path::PathBuf::new(),
             divination,
+            scores: false,
+            evaluation: None,
         }
     }
 
@@ -269,5 +312,31 @@ mod tests {
         assert!(start::<augur_games::chess::Position>(true).is_err());
         let plain = play_game::<augur_games::enochian::Position>(&settings(false), 0);
         assert!(plain.iter().all(|line| line.contains(" - | ")), "{plain:?}");
+    }
+
+    /// With `--scores` each line carries White's score after the result,
+    /// within the clamp; without, it does not.
+    #[test]
+    fn chess_lines_carry_scores() {
+        let mut args = settings(false);
+        args.scores = true;
+        args.evaluation = Some(Evaluation::Hand);
+        let lines: Vec<String> = (0..3)
+            .flat_map(|i| play_game::<augur_games::chess::Position>(&args, i))
+            .collect();
+        assert!(lines.len() > 30, "{} positions", lines.len());
+        for line in &lines {
+            let fields: Vec<&str> = line.split(" | ").collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            assert!(["1-0", "0-1", "1/2-1/2"].contains(&fields[1]), "{line}");
+            let score: i32 = fields[2].parse().expect("a score");
+            assert!(score.abs() <= RECORDED_SCORE_LIMIT, "{line}");
+        }
+        args.scores = false;
+        let plain = play_game::<augur_games::chess::Position>(&args, 0);
+        assert!(
+            plain.iter().all(|l| l.split(" | ").count() == 2),
+            "{plain:?}"
+        );
     }
 }

@@ -32,7 +32,7 @@ mod terms;
 mod weights;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use augur_core::{EvalTerm, Evaluate};
 
@@ -180,8 +180,15 @@ const VICTIM: [i32; 6] = [1, 2, 3, 4, 5, 0];
 const QUEEN_PROMOTION: i32 = 1000;
 
 impl Evaluate for Position {
+    /// The network (`crate::nnue`).
     #[inline]
     fn evaluate(&self) -> i32 {
+        crate::nnue::network().evaluate(&self.accumulator, self.side)
+    }
+
+    /// The tuned linear evaluation of this module.
+    #[inline]
+    fn evaluate_hand_written(&self) -> i32 {
         let white = evaluate_white(self);
         match self.side {
             Color::White => white,

@@ -31,7 +31,7 @@ fn playout_positions(games: usize, seed: u64) -> Vec<Position> {
 
 /// The position mirrored top to bottom with the colours swapped (and the
 /// side to move, castling rights and en passant square with them).
-fn mirror(pos: &Position) -> Position {
+pub(crate) fn mirror(pos: &Position) -> Position {
     let fen = pos.fen();
     let fields: Vec<&str> = fen.split(' ').collect();
     let swap = |c: char| {
@@ -73,8 +73,8 @@ fn colour_symmetry_on_random_playouts() {
     for pos in &positions {
         let mirrored = mirror(pos);
         assert_eq!(
-            pos.evaluate(),
-            mirrored.evaluate(),
+            pos.evaluate_hand_written(),
+            mirrored.evaluate_hand_written(),
             "{} vs {}",
             pos.fen(),
             mirrored.fen()
@@ -126,8 +126,11 @@ fn linear_features_hold_for_any_weights() {
 fn startpos_is_the_tempo_bonus() {
     let start = Position::startpos();
     assert_eq!(phase(&start), MAX_PHASE);
-    assert_eq!(start.evaluate(), DEFAULT_WEIGHTS.pairs[TEMPO].0);
-    assert!(start.evaluate().abs() < 40);
+    assert_eq!(
+        start.evaluate_hand_written(),
+        DEFAULT_WEIGHTS.pairs[TEMPO].0
+    );
+    assert!(start.evaluate_hand_written().abs() < 40);
     let features = linear_features(&start);
     assert_eq!(features.terms, vec![(TEMPO as u16, 1)]);
 }
@@ -147,7 +150,11 @@ fn an_extra_queen_is_worth_more_than_700() {
         ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", -1),
     ] {
         let pos = Position::from_fen_detailed(fen).expect("valid FEN");
-        assert!(sign * pos.evaluate() > 700, "{fen}: {}", pos.evaluate());
+        assert!(
+            sign * pos.evaluate_hand_written() > 700,
+            "{fen}: {}",
+            pos.evaluate_hand_written()
+        );
     }
 }
 
@@ -325,7 +332,7 @@ fn eval_speed() {
     let rounds = 50;
     for _ in 0..rounds {
         for pos in &positions {
-            sum += i64::from(std::hint::black_box(pos).evaluate());
+            sum += i64::from(std::hint::black_box(pos).evaluate_hand_written());
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
@@ -361,7 +368,7 @@ fn eval_speed_middlegame() {
     let rounds = 100;
     for _ in 0..rounds {
         for pos in &positions {
-            sum += i64::from(std::hint::black_box(pos).evaluate());
+            sum += i64::from(std::hint::black_box(pos).evaluate_hand_written());
         }
     }
     let elapsed = started.elapsed().as_secs_f64();

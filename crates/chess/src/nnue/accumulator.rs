@@ -1,0 +1,113 @@
+//! The hidden layer's sums for both perspectives, kept in step with the
+//! board: every piece put, removed or moved adds or subtracts its input's
+//! weight row. Arithmetic wraps, so the sums depend only on the pieces on
+//! the board, never on the order they arrived in.
+
+use augur_core::Square;
+
+use super::{HIDDEN, Network, feature_index};
+use crate::types::{Color, Piece};
+
+/// The hidden neurons of White's and Black's perspectives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    values: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The sums of an empty board: the hidden biases of `network`.
+    pub fn empty(network: &Network) -> Accumulator {
+        let bias = network.feature_bias;
+        Accumulator {
+            values: [bias, bias],
+        }
+    }
+
+    /// The sums of `position`'s pieces, from scratch.
+    pub fn of(network: &Network, position: &crate::Position) -> Accumulator {
+        let mut accumulator = Accumulator::empty(network);
+        for square in position.occupied() {
+            if let Some(piece) = position.piece_at(square) {
+                accumulator.put(network, piece, square);
+            }
+        }
+        accumulator
+    }
+
+    /// The neurons of `perspective`.
+    #[inline(always)]
+    pub fn perspective(&self, perspective: Color) -> &[i16; HIDDEN] {
+        &self.values[perspective.index()]
+    }
+
+    /// `piece` arrives on `square`.
+    #[inline(always)]
+    pub fn put(&mut self, network: &Network, piece: Piece, square: Square) {
+        let rows = &network.feature_weights;
+        for perspective in Color::BOTH {
+            let row = &rows[feature_index(perspective, piece, square)];
+            for (v, &w) in self.values[perspective.index()].iter_mut().zip(row) {
+                *v = v.wrapping_add(w);
+            }
+        }
+    }
+
+    /// `piece` leaves `square`.
+    #[inline(always)]
+    pub fn remove(&mut self, network: &Network, piece: Piece, square: Square) {
+        let rows = &network.feature_weights;
+        for perspective in Color::BOTH {
+            let row = &rows[feature_index(perspective, piece, square)];
+            for (v, &w) in self.values[perspective.index()].iter_mut().zip(row) {
+                *v = v.wrapping_sub(w);
+            }
+        }
+    }
+
+    /// `piece` moves from `from` to `to`: one pass per perspective.
+    #[inline(always)]
+    pub fn relocate(&mut self, network: &Network, piece: Piece, from: Square, to: Square) {
+        let rows = &network.feature_weights;
+        for perspective in Color::BOTH {
+            let gone = &rows[feature_index(perspective, piece, from)];
+            let come = &rows[feature_index(perspective, piece, to)];
+            for ((v, &g), &c) in self.values[perspective.index()]
+                .iter_mut()
+                .zip(gone)
+                .zip(come)
+            {
+                *v = v.wrapping_add(c).wrapping_sub(g);
+            }
+        }
+    }
+
+    /// `piece` moves from `from` to `to` and takes `victim` on
+    /// `victim_square` (the target, or the pawn passed en passant): one
+    /// pass per perspective.
+    #[inline(always)]
+    pub fn capture(
+        &mut self,
+        network: &Network,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+        victim_square: Square,
+    ) {
+        let rows = &network.feature_weights;
+        for perspective in Color::BOTH {
+            let gone = &rows[feature_index(perspective, piece, from)];
+            let come = &rows[feature_index(perspective, piece, to)];
+            let taken = &rows[feature_index(perspective, victim, victim_square)];
+            for (((v, &g), &c), &t) in self.values[perspective.index()]
+                .iter_mut()
+                .zip(gone)
+                .zip(come)
+                .zip(taken)
+            {
+                *v = v.wrapping_add(c).wrapping_sub(g).wrapping_sub(t);
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The chess network: an efficiently updatable neural network (NNUE)
+//! `768 -> HIDDEN x 2 -> 1` trained only on Augur's own self-play games
+//! (`tools/nnue-train`; provenance in `docs/nnue.md`).
+//!
+//! - Inputs: one per (piece colour relative to the perspective, role,
+//!   square seen from the perspective) — [`feature_index`]. Each side's
+//!   *perspective* sees its own pieces as the first 384 inputs and the board
+//!   flipped vertically when it is Black.
+//! - Hidden layer: `HIDDEN` neurons per perspective with shared weights,
+//!   kept as an [`Accumulator`] inside the position and updated
+//!   incrementally as pieces are put, removed and moved.
+//! - Output: the squared clipped ReLU (`clamp(x, 0, 1)²`) of the side to
+//!   move's neurons then the other side's, times the output weights, plus
+//!   a bias, scaled to centipawns.
+//!
+//! Integer arithmetic: hidden weights and biases are quantised by
+//! [`QA`] (255), output weights by [`QB`] (64); the output bias by
+//! `QA * QB`. The network file format is [`Network::from_bytes`].
+
+mod accumulator;
+mod file;
+
+pub use accumulator::Accumulator;
+pub use file::{NetworkError, OUTPUT_WEIGHT_LIMIT};
+
+use std::sync::LazyLock;
+
+use augur_core::Square;
+
+use crate::types::{Color, Piece};
+
+/// Inputs: 2 relative colours x 6 roles x 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden neurons per perspective.
+pub const HIDDEN: usize = 128;
+/// Quantisation of the hidden layer: 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights: 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// The network's output 1.0 is this many centipawns.
+pub const SCALE: i32 = 400;
+
+/// The input index of `piece` on `square` seen from `perspective`: own
+/// pieces first, each perspective looking up the board from its own side.
+#[inline(always)]
+pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
+    let (relative, seen) = match perspective {
+        Color::White => (piece.color.index(), square.index()),
+        Color::Black => (1 - piece.color.index(), square.index() ^ 56),
+    };
+    relative * 384 + piece.role.index() * 64 + seen
+}
+
+/// The active inputs of `position` seen from `perspective`, one per piece.
+pub fn active_features(
+    position: &crate::Position,
+    perspective: Color,
+) -> impl Iterator<Item = usize> + '_ {
+    position.occupied().into_iter().filter_map(move |square| {
+        position
+            .piece_at(square)
+            .map(|piece| feature_index(perspective, piece, square))
+    })
+}
+
+/// The same input seen from the other perspective: colours swapped and the
+/// board flipped (`feature_index(Black, p, s) == mirror(feature_index(White, p, s))`).
+#[inline(always)]
+pub const fn mirror_feature(index: usize) -> usize {
+    let (relative, rest) = (index / 384, index % 384);
+    (1 - relative) * 384 + (rest / 64) * 64 + ((rest % 64) ^ 56)
+}
+
+/// A quantised network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// Hidden weights, one row of `HIDDEN` per input (scaled by [`QA`]).
+    pub feature_weights: Vec<[i16; HIDDEN]>,
+    /// Hidden biases (scaled by [`QA`]).
+    pub feature_bias: [i16; HIDDEN],
+    /// Output weights: the side to move's neurons, then the other side's
+    /// (scaled by [`QB`]).
+    pub output_weights: [[i16; HIDDEN]; 2],
+    /// Output bias (scaled by `QA * QB`).
+    pub output_bias: i32,
+}
+
+/// The embedded network file.
+const EMBEDDED: &[u8] = include_bytes!("../../nets/augur-chess.nnue");
+
+/// The network the engine plays with, read once from [`EMBEDDED`].
+static NETWORK: LazyLock<Network> =
+    LazyLock::new(|| Network::from_bytes(EMBEDDED).unwrap_or_else(|_| Network::zeroed()));
+
+/// The engine's network.
+#[inline(always)]
+pub fn network() -> &'static Network {
+    &NETWORK
+}
+
+/// Whether the embedded network file reads (a test insists; an unreadable
+/// file would leave the engine evaluating every position as 0).
+pub fn embedded_network_reads() -> Result<(), NetworkError> {
+    Network::from_bytes(EMBEDDED).map(drop)
+}
+
+/// Brief: a network's weights are too many to print.
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1, output bias {} }}",
+            self.output_bias
+        )
+    }
+}
+
+impl Network {
+    /// All weights zero: evaluates every position as 0.
+    pub fn zeroed() -> Network {
+        Network {
+            feature_weights: vec![[0; HIDDEN]; INPUTS],
+            feature_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 0,
+        }
+    }
+
+    /// The side to move's evaluation of `position` with this network,
+    /// its hidden layer summed from scratch.
+    pub fn evaluate_from_scratch(&self, position: &crate::Position) -> i32 {
+        self.evaluate(&Accumulator::of(self, position), position.side_to_move())
+    }
+
+    /// The evaluation of the side to move, in centipawns, from the two
+    /// perspectives' accumulated neurons.
+    #[inline]
+    pub fn evaluate(&self, accumulator: &Accumulator, side: Color) -> i32 {
+        let us = accumulator.perspective(side);
+        let them = accumulator.perspective(side.opponent());
+        let sum = squared_clipped_dot(us, &self.output_weights[0])
+            + squared_clipped_dot(them, &self.output_weights[1]);
+        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+    }
+}
+
+/// `Σ clamp(v, 0, QA)² · w`. With `|w| <= OUTPUT_WEIGHT_LIMIT` (checked when
+/// a network is read) the sum stays below `i32::MAX`.
+#[inline(always)]
+fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&v, &w) in values.iter().zip(weights) {
+        let clipped = i32::from(v.clamp(0, QA as i16));
+        sum += clipped * clipped * i32::from(w);
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests;

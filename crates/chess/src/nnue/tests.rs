@@ -1,0 +1,148 @@
+//! The network: the embedded file reads, the incremental hidden layer
+//! equals the one summed from scratch through every kind of move, the
+//! arithmetic is exact on a hand-made network, and files round-trip.
+
+use augur_core::{Evaluate, Game, MoveList, Square};
+use rand::prelude::*;
+
+use super::*;
+use crate::eval::tests::mirror;
+use crate::{Position, Role};
+
+#[test]
+fn the_embedded_network_reads() {
+    assert_eq!(embedded_network_reads(), Ok(()));
+    assert!(
+        network() != &Network::zeroed(),
+        "the embedded network is empty"
+    );
+}
+
+/// Random games from positions rich in castling, en passant and
+/// promotions: after every move the kept hidden layer is exactly the one
+/// summed from scratch, and the evaluation is the network's.
+#[test]
+fn the_kept_hidden_layer_equals_the_summed_one() {
+    let starts = [
+        crate::STARTING_FEN,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+    ];
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut kinds = std::collections::HashSet::new();
+    for fen in starts {
+        for _ in 0..30 {
+            let mut position = Position::from_fen_detailed(fen).expect("valid");
+            for _ in 0..80 {
+                let mut fresh = Accumulator::empty(network());
+                for square in position.occupied() {
+                    let piece = position.piece_at(square).expect("occupied");
+                    fresh.put(network(), piece, square);
+                }
+                assert_eq!(fresh, position.accumulator, "{}", position.fen());
+                assert_eq!(
+                    position.evaluate(),
+                    network().evaluate_from_scratch(&position),
+                    "{}",
+                    position.fen()
+                );
+                let mut moves = MoveList::new();
+                position.generate(&mut moves);
+                let Some(&mv) = moves.choose(&mut rng) else {
+                    break;
+                };
+                kinds.insert(format!("{:?}", mv.kind()));
+                position = position.play(mv);
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 4, "every kind of move was played: {kinds:?}");
+}
+
+/// The network sees the board from the side to move: a position and its
+/// mirror image (colours swapped) evaluate alike.
+#[test]
+fn mirrored_positions_evaluate_alike() {
+    for fen in [
+        crate::STARTING_FEN,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "6k1/5ppp/8/8/3Q4/8/5PPP/6K1 b - - 0 1",
+    ] {
+        let position = Position::from_fen_detailed(fen).expect("valid");
+        assert_eq!(position.evaluate(), mirror(&position).evaluate(), "{fen}");
+    }
+}
+
+/// One neuron lit by White's king on e1, read by the side to move's first
+/// output weight: 1.0 x 1.0 is 400 cp for White to move; for Black to move
+/// the neuron is White's perspective's, read by the other output weight (0).
+#[test]
+fn the_arithmetic_is_exact_on_a_hand_made_network() {
+    let king = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    let e1 = Square::new(4);
+    let mut net = Network::zeroed();
+    net.feature_weights[feature_index(Color::White, king, e1)][0] = QA as i16;
+    net.output_weights[0][0] = QB as i16;
+    let white = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+    let black = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 b - - 0 1").expect("valid");
+    assert_eq!(net.evaluate_from_scratch(&white), SCALE);
+    assert_eq!(net.evaluate_from_scratch(&black), 0);
+    // Clipped at 1.0; half a neuron squares to a quarter.
+    net.feature_weights[feature_index(Color::White, king, e1)][0] = 3 * QA as i16;
+    assert_eq!(net.evaluate_from_scratch(&white), SCALE);
+    net.feature_weights[feature_index(Color::White, king, e1)][0] = 128;
+    assert_eq!(
+        net.evaluate_from_scratch(&white),
+        128 * 128 * 64 / 255 * 400 / (255 * 64)
+    );
+    // Negative neurons are off; the bias counts in `QA * QB`.
+    net.feature_weights[feature_index(Color::White, king, e1)][0] = -QA as i16;
+    net.output_bias = QA * QB / 4;
+    assert_eq!(net.evaluate_from_scratch(&white), SCALE / 4);
+    // Black's perspective sees its own king on e8 as White's sees e1.
+    net.output_bias = 0;
+    let black_king = Piece {
+        color: Color::Black,
+        role: Role::King,
+    };
+    assert_eq!(
+        feature_index(Color::Black, black_king, Square::new(60)),
+        feature_index(Color::White, king, e1)
+    );
+    assert_eq!(
+        mirror_feature(feature_index(Color::White, king, e1)),
+        feature_index(Color::Black, king, e1)
+    );
+}
+
+#[test]
+fn network_files_round_trip_and_bad_ones_are_refused() {
+    let bytes = network().to_bytes();
+    assert!(Network::from_bytes(&bytes).as_ref() == Ok(network()));
+    let mut bad = bytes.clone();
+    bad[0] = b'X';
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::Magic));
+    let mut bad = bytes.clone();
+    bad[12] = 64;
+    assert!(matches!(
+        Network::from_bytes(&bad),
+        Err(NetworkError::Shape { hidden: 64, .. })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..bytes.len() - 1]),
+        Err(NetworkError::Length { .. })
+    ));
+    let mut wide = Network::zeroed();
+    wide.output_weights[1][5] = OUTPUT_WEIGHT_LIMIT + 1;
+    assert_eq!(
+        Network::from_bytes(&wide.to_bytes()),
+        Err(NetworkError::OutputWeight(OUTPUT_WEIGHT_LIMIT + 1))
+    );
+    wide.output_weights[1][5] = -OUTPUT_WEIGHT_LIMIT;
+    assert!(Network::from_bytes(&wide.to_bytes()) == Ok(wide));
+}

@@ -1,0 +1,141 @@
+//! augur-nnue-train: trains Augur's chess network (`768 -> HIDDEN x 2 -> 1`,
+//! `crates/chess/src/nnue`) on the CPU from Augur's own self-play positions
+//! and writes the quantised network file the engine embeds.
+//!
+//! Data: `augur-selfplay --scores` files (`<FEN> | <result> | <score>`).
+//! The last `--validation` fraction of the positions (the end of the last
+//! file, so whole games) is held out and its loss printed every epoch.
+//! Training: Adam over shuffled mini-batches (seeded), the learning rate
+//! cut by 0.3 at 60% and again at 85% of the epochs; the target blends the
+//! game result (`--wdl`) with the search score. The full recipe, with the
+//! commands that made the committed network, is in `docs/nnue.md`.
+
+mod data;
+mod model;
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use rand::prelude::*;
+
+use model::{Adam, Params};
+
+/// Command-line arguments.
+#[derive(Parser, Debug)]
+#[command(about = "Train Augur's chess network on self-play positions")]
+struct Args {
+    /// Data files (`augur-selfplay --scores` output).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// The network file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's initial step size.
+    #[arg(long, default_value_t = 0.001)]
+    learning_rate: f32,
+    /// The share of the target taken from the game's result (the rest from
+    /// the search score).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    /// Held-out fraction (the end of the data).
+    #[arg(long, default_value_t = 0.02)]
+    validation: f64,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also train on each position without castling rights mirrored left
+    /// to right.
+    #[arg(long)]
+    mirror: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.wdl) || !(0.0..1.0).contains(&args.validation) {
+        return Err("--wdl must be in 0..=1 and --validation in 0..1".into());
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.max(1))
+        .build_global()
+        .map_err(|e| e.to_string())?;
+    let start = std::time::Instant::now();
+    let mut samples = data::read_files(&args.data)?;
+    let held = (samples.len() as f64 * args.validation) as usize;
+    let validation = samples.split_off(samples.len() - held);
+    if samples.is_empty() {
+        return Err("no training positions".into());
+    }
+    if args.mirror {
+        let mirrored: Vec<data::Sample> = samples
+            .iter()
+            .filter(|s| !s.castling)
+            .map(data::Sample::mirrored_files)
+            .collect();
+        samples.extend(mirrored);
+    }
+    eprintln!(
+        "{} training and {} validation positions read in {:.1} s",
+        samples.len(),
+        validation.len(),
+        start.elapsed().as_secs_f64()
+    );
+    eprintln!(
+        "the hand-written evaluation's validation loss: {:.6}",
+        model::hand_loss(&validation, args.wdl)
+    );
+    let mut params = Params::random(args.seed);
+    let mut adam = Adam::new();
+    let mut rng = StdRng::seed_from_u64(args.seed ^ 0x5DEE_CE66);
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    for epoch in 1..=args.epochs {
+        let progress = (epoch - 1) as f64 / args.epochs as f64;
+        let lr = args.learning_rate
+            * if progress >= 0.85 {
+                0.09
+            } else if progress >= 0.6 {
+                0.3
+            } else {
+                1.0
+            };
+        order.shuffle(&mut rng);
+        let mut loss_sum = 0.0f64;
+        let mut batches = 0usize;
+        for chunk in order.chunks(args.batch.max(1)) {
+            let batch: Vec<&data::Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            let (loss, grad) = params.batch_gradient(&batch, args.wdl, args.threads);
+            adam.step(&mut params, &grad, lr);
+            loss_sum += f64::from(loss);
+            batches += 1;
+        }
+        eprintln!(
+            "epoch {epoch}/{}: lr {lr:.5}, train loss {:.6}, validation loss {:.6}, {:.0} s",
+            args.epochs,
+            loss_sum / batches.max(1) as f64,
+            params.loss(&validation, args.wdl),
+            start.elapsed().as_secs_f64()
+        );
+        std::fs::write(&args.out, params.quantise().to_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    }
+    eprintln!("wrote {}", args.out.display());
+    Ok(())
+}

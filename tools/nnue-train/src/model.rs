@@ -1,0 +1,259 @@
+//! The network in floating point: forward and backward passes over a
+//! batch (in parallel, one gradient buffer per worker), Adam updates with
+//! weight clipping, and quantisation to the engine's file.
+//!
+//! The prediction is `sigmoid(out)`, where `out * SCALE` is the evaluation
+//! in centipawns; the target blends `sigmoid(score / SCALE)` with the
+//! game's result (`wdl` of the result). The loss is the squared error.
+
+use augur_chess::nnue::{HIDDEN, INPUTS, Network, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use rand::prelude::*;
+use rayon::prelude::*;
+
+use crate::data::Sample;
+
+/// Hidden weights and biases stay within this, so the quantised sums fit
+/// 16 bits (32 pieces x 1.98 x 255 < 2^15).
+const HIDDEN_CLIP: f32 = 1.98;
+/// Output weights stay within what the file allows.
+const OUTPUT_CLIP: f32 = OUTPUT_WEIGHT_LIMIT as f32 / QB as f32;
+
+/// All parameters, flat: hidden weights (input-major), hidden biases,
+/// output weights (ours then theirs), output bias.
+#[derive(Clone, Debug)]
+pub struct Params(pub Vec<f32>);
+
+const W1: usize = 0;
+const B1: usize = INPUTS * HIDDEN;
+const W2: usize = B1 + HIDDEN;
+const B2: usize = W2 + 2 * HIDDEN;
+/// Number of parameters.
+pub const LEN: usize = B2 + 1;
+
+impl Params {
+    /// Small random weights from `seed`, zero biases.
+    pub fn random(seed: u64) -> Params {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut p = vec![0.0f32; LEN];
+        for w in &mut p[W1..B1] {
+            *w = rng.random_range(-0.1..0.1);
+        }
+        for w in &mut p[W2..B2] {
+            *w = rng.random_range(-0.1..0.1);
+        }
+        Params(p)
+    }
+
+    /// The hidden layer of one perspective.
+    fn hidden(&self, inputs: impl Iterator<Item = usize>) -> [f32; HIDDEN] {
+        let mut acc = [0f32; HIDDEN];
+        acc.copy_from_slice(&self.0[B1..W2]);
+        for f in inputs {
+            let row = &self.0[W1 + f * HIDDEN..W1 + (f + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// The raw output (`out * SCALE` centipawns) for one sample.
+    pub fn output(&self, sample: &Sample) -> f32 {
+        let ours = self.hidden(sample.ours());
+        let theirs = self.hidden(sample.theirs());
+        self.combine(&ours, &theirs)
+    }
+
+    fn combine(&self, ours: &[f32; HIDDEN], theirs: &[f32; HIDDEN]) -> f32 {
+        let (w_ours, w_theirs) = self.0[W2..B2].split_at(HIDDEN);
+        let mut out = self.0[B2];
+        for ((&a, &b), (&wa, &wb)) in ours.iter().zip(theirs).zip(w_ours.iter().zip(w_theirs)) {
+            out += activate(a) * wa + activate(b) * wb;
+        }
+        out
+    }
+
+    /// Adds the loss gradient of `sample` to `grad`; returns its loss.
+    fn accumulate(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
+        let ours = self.hidden(sample.ours());
+        let theirs = self.hidden(sample.theirs());
+        let prediction = sigmoid(self.combine(&ours, &theirs));
+        let target = target(sample, wdl);
+        let error = prediction - target;
+        let g = 2.0 * error * prediction * (1.0 - prediction);
+        grad[B2] += g;
+        let (w_ours, w_theirs) = self.0[W2..B2].split_at(HIDDEN);
+        let mut d_ours = [0f32; HIDDEN];
+        let mut d_theirs = [0f32; HIDDEN];
+        for j in 0..HIDDEN {
+            grad[W2 + j] += g * activate(ours[j]);
+            grad[W2 + HIDDEN + j] += g * activate(theirs[j]);
+            d_ours[j] = g * w_ours[j] * slope(ours[j]);
+            d_theirs[j] = g * w_theirs[j] * slope(theirs[j]);
+        }
+        for j in 0..HIDDEN {
+            grad[B1 + j] += d_ours[j] + d_theirs[j];
+        }
+        spread(grad, sample.ours(), &d_ours);
+        spread(grad, sample.theirs(), &d_theirs);
+        error * error
+    }
+
+    /// The mean loss and gradient of a batch, summed over `workers`
+    /// chunks in parallel.
+    pub fn batch_gradient(&self, batch: &[&Sample], wdl: f32, workers: usize) -> (f32, Vec<f32>) {
+        let chunk = batch.len().div_ceil(workers.max(1)).max(1);
+        let parts: Vec<(f32, Vec<f32>)> = batch
+            .par_chunks(chunk)
+            .map(|part| {
+                let mut grad = vec![0f32; LEN];
+                let loss = part
+                    .iter()
+                    .map(|s| self.accumulate(s, wdl, &mut grad))
+                    .sum();
+                (loss, grad)
+            })
+            .collect();
+        let n = batch.len().max(1) as f32;
+        let mut total = vec![0f32; LEN];
+        let mut loss = 0.0;
+        for (l, g) in parts {
+            loss += l;
+            for (t, x) in total.iter_mut().zip(g) {
+                *t += x;
+            }
+        }
+        for t in &mut total {
+            *t /= n;
+        }
+        (loss / n, total)
+    }
+
+    /// The mean loss over `samples` (no gradient).
+    pub fn loss(&self, samples: &[Sample], wdl: f32) -> f32 {
+        let sum: f64 = samples
+            .par_iter()
+            .map(|s| {
+                let e = sigmoid(self.output(s)) - target(s, wdl);
+                f64::from(e * e)
+            })
+            .sum();
+        (sum / samples.len().max(1) as f64) as f32
+    }
+
+    /// Clips every weight into what quantisation can hold.
+    pub fn clip(&mut self) {
+        for w in &mut self.0[W1..W2] {
+            *w = w.clamp(-HIDDEN_CLIP, HIDDEN_CLIP);
+        }
+        for w in &mut self.0[W2..B2] {
+            *w = w.clamp(-OUTPUT_CLIP, OUTPUT_CLIP);
+        }
+    }
+
+    /// The quantised network the engine reads.
+    pub fn quantise(&self) -> Network {
+        let q = |x: f32, scale: i32| (x * scale as f32).round() as i16;
+        let mut network = Network::zeroed();
+        for (f, row) in network.feature_weights.iter_mut().enumerate() {
+            for (j, w) in row.iter_mut().enumerate() {
+                *w = q(self.0[W1 + f * HIDDEN + j], QA);
+            }
+        }
+        for (j, b) in network.feature_bias.iter_mut().enumerate() {
+            *b = q(self.0[B1 + j], QA);
+        }
+        for (side, row) in network.output_weights.iter_mut().enumerate() {
+            for (j, w) in row.iter_mut().enumerate() {
+                *w = q(self.0[W2 + side * HIDDEN + j], QB);
+            }
+        }
+        network.output_bias = (self.0[B2] * (QA * QB) as f32).round() as i32;
+        network
+    }
+}
+
+/// Adds `d` to the hidden-weight gradient row of each input.
+fn spread(grad: &mut [f32], inputs: impl Iterator<Item = usize>, d: &[f32; HIDDEN]) {
+    for f in inputs {
+        let row = &mut grad[W1 + f * HIDDEN..W1 + (f + 1) * HIDDEN];
+        for (r, &dj) in row.iter_mut().zip(d) {
+            *r += dj;
+        }
+    }
+}
+
+/// The loss of the hand-written evaluation on `samples`, read as the
+/// network's output is (`sigmoid(eval / SCALE)`): the baseline to beat.
+pub fn hand_loss(samples: &[Sample], wdl: f32) -> f32 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = sigmoid(s.hand / SCALE as f32) - target(s, wdl);
+            f64::from(e * e)
+        })
+        .sum();
+    (sum / samples.len().max(1) as f64) as f32
+}
+
+/// Squared clipped ReLU.
+#[inline(always)]
+fn activate(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+/// The derivative of [`activate`].
+#[inline(always)]
+fn slope(x: f32) -> f32 {
+    if x > 0.0 && x < 1.0 { 2.0 * x } else { 0.0 }
+}
+
+#[inline(always)]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The training target: `wdl` of the result, the rest the score's.
+fn target(sample: &Sample, wdl: f32) -> f32 {
+    wdl * sample.result + (1.0 - wdl) * sigmoid(sample.score / SCALE as f32)
+}
+
+/// Adam's moments.
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    /// Fresh moments.
+    pub fn new() -> Adam {
+        Adam {
+            m: vec![0.0; LEN],
+            v: vec![0.0; LEN],
+            t: 0,
+        }
+    }
+
+    /// One step of size `lr` along `grad`, then the clip.
+    pub fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        for (((p, &g), m), v) in params
+            .0
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+        params.clip();
+    }
+}
