@@ -228,6 +228,9 @@ const HAND_EVALUATION_KEY: u64 = 0x6A09_E667_F3BC_C909;
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Noisy moves that lose material by the static exchange evaluation come
+/// after every quiet move (whose history scores stay within ±2^14).
+const BAD_NOISY: i32 = -(1 << 26);
 const COUNTER: i32 = KILLER - 2;
 
 impl<'a, G: Evaluate> Worker<'a, G> {
@@ -392,12 +395,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let (score, quiet) = if code == tt_code && tt_code != 0 {
                 (TT_MOVE, position.noisy_score(mv).is_none())
             } else if let Some(noisy) = position.noisy_score(mv) {
-                (NOISY + noisy, false)
+                (Self::noisy_order(position, mv, noisy), false)
             } else {
                 (quiet_order(mv, code), true)
             };
             scored.scores.push(score);
             scored.quiet.push(quiet);
+        }
+    }
+
+    /// The ordering score of a noisy move ranked `noisy` by the game: above
+    /// every quiet move, unless it loses material by the static exchange
+    /// evaluation, then below them all.
+    #[inline]
+    fn noisy_order(position: &G, mv: G::Move, noisy: i32) -> i32 {
+        if position.see_at_least(mv, 0) {
+            NOISY + noisy
+        } else {
+            BAD_NOISY + noisy
         }
     }
 
@@ -437,7 +452,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 table_move_found = true;
                 TT_MOVE
             } else {
-                NOISY + position.noisy_score(mv).unwrap_or(0)
+                Self::noisy_order(position, mv, position.noisy_score(mv).unwrap_or(0))
             };
             scored.scores.push(score);
             scored.quiet.push(false);
@@ -686,7 +701,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
             let index = next;
             next += 1;
-            let (mv, quiet, order_score) = Self::pick(&mut scored, index);
+            let (mut mv, mut quiet, mut order_score) = Self::pick(&mut scored, index);
+            if quiets_pending && order_score < BAD_NOISY / 2 {
+                // Only losing noisy moves are left: the quiet moves first.
+                quiets_pending = false;
+                self.stage_quiets(position, &mut scored, ply);
+                (mv, quiet, order_score) = Self::pick(&mut scored, index);
+            }
             let code = G::encode_move(mv);
             if root && self.is_main && self.control.elapsed() >= REPORT_CURRMOVE_AFTER {
                 self.control
@@ -695,9 +716,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Late move and futility pruning. Both stop the loop rather than
             // skip one move: moves come best-scored first, every move after
             // a pruned quiet one is quiet with no better score (noisy moves
-            // outrank killers and history), and what the tests read only
-            // grows (moves tried, the best score, alpha), so each later
-            // move would be pruned too; stopping spares picking them.
+            // outrank killers and history) or a noisy move that loses
+            // material, and what the tests read only grows (moves tried,
+            // the best score, alpha), so each later quiet move would be
+            // pruned too; stopping spares picking them, and prunes the
+            // losing noisy moves with them.
             if !root && quiet && !in_check && searched > 0 && best_score > -MATE_BOUND {
                 let late = LATE_MOVE_BASE
                     + (depth * depth) as usize

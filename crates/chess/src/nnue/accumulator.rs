@@ -44,23 +44,29 @@ impl Accumulator {
     /// `piece` arrives on `square`.
     #[inline(always)]
     pub fn put(&mut self, network: &Network, piece: Piece, square: Square) {
-        let rows = &network.feature_weights;
-        for perspective in Color::BOTH {
-            let row = &rows[feature_index(perspective, piece, square)];
-            for (v, &w) in self.values[perspective.index()].iter_mut().zip(row) {
-                *v = v.wrapping_add(w);
-            }
-        }
+        self.update(network, piece, square, i16::wrapping_add);
     }
 
     /// `piece` leaves `square`.
     #[inline(always)]
     pub fn remove(&mut self, network: &Network, piece: Piece, square: Square) {
-        let rows = &network.feature_weights;
+        self.update(network, piece, square, i16::wrapping_sub);
+    }
+
+    /// Applies `op` (add or subtract) with `piece`'s row on `square` to
+    /// both perspectives.
+    #[inline(always)]
+    fn update(
+        &mut self,
+        network: &Network,
+        piece: Piece,
+        square: Square,
+        op: impl Fn(i16, i16) -> i16,
+    ) {
         for perspective in Color::BOTH {
-            let row = &rows[feature_index(perspective, piece, square)];
+            let row = &network.feature_weights[feature_index(perspective, piece, square)];
             for (v, &w) in self.values[perspective.index()].iter_mut().zip(row) {
-                *v = v.wrapping_sub(w);
+                *v = op(*v, w);
             }
         }
     }
