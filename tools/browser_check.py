@@ -59,6 +59,21 @@ def wait_engine_idle(page, timeout=30):
     raise AssertionError("the engine is still thinking")
 
 
+def pick_with_targets(page, square, attempts=10):
+    """Clicks the piece on `square` until its targets are highlighted. The
+    page ignores clicks while a request is still in flight (just after the
+    engine's move, say), so a click can be dropped; a person clicks again,
+    and so does this, up to `attempts` times over about 5 s."""
+    for _ in range(attempts):
+        page.click(f"[data-square='{square}']")
+        try:
+            page.wait_for_selector(".square.target", timeout=500)
+            return
+        except Exception:
+            pass
+    raise AssertionError(f"clicking {square} never highlighted its targets: {page.inner_text('#status')}")
+
+
 def click_a_legal_move(page, timings):
     """Clicks a piece that has targets, then its first target; returns the
     move text the page then records."""
@@ -69,8 +84,7 @@ def click_a_legal_move(page, timings):
         if len(squares) < 2 or squares[0] == squares[1]:
             continue
         started = time.time()
-        page.click(f"[data-square='{squares[0]}']")
-        page.wait_for_selector(".square.target", timeout=5000)
+        pick_with_targets(page, squares[0])
         timings.append(time.time() - started)
         page.click(f"[data-square='{squares[1]}']")
         if page.locator("#chooser button").count() and page.is_visible("#chooser"):
