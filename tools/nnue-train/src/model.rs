@@ -257,3 +257,47 @@ impl Adam {
         params.clip();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::parse_line;
+
+    /// The analytic gradient agrees with finite differences of the loss on
+    /// every output parameter, every hidden bias and the active inputs'
+    /// hidden weights.
+    #[test]
+    fn gradients_match_finite_differences() {
+        let sample = parse_line("r3k2r/8/8/3q4/8/2N5/8/R3K2R w - - 0 1 | 1-0 | 150")
+            .expect("a position")
+            .expect("valid");
+        let mut params = Params::random(3);
+        // Lift the hidden layer into the squared part's working range.
+        for b in &mut params.0[B1..W2] {
+            *b = 0.3;
+        }
+        let wdl = 0.3;
+        let (_, grad) = params.batch_gradient(&[&sample], wdl, 1);
+        let loss_at = |p: &Params| f64::from(p.loss(std::slice::from_ref(&sample), wdl));
+        let mut checked = vec![B2];
+        checked.extend(W2..B2);
+        checked.extend(B1..W2);
+        for f in sample.ours().chain(sample.theirs()) {
+            checked.extend((0..HIDDEN).step_by(17).map(|j| W1 + f * HIDDEN + j));
+        }
+        let h = 1e-3f32;
+        for &i in &checked {
+            let mut up = params.clone();
+            up.0[i] += h;
+            let mut down = params.clone();
+            down.0[i] -= h;
+            let numeric = (loss_at(&up) - loss_at(&down)) / (2.0 * f64::from(h));
+            let analytic = f64::from(grad[i]);
+            assert!(
+                (numeric - analytic).abs() <= 2e-5 + 0.02 * analytic.abs(),
+                "parameter {i}: analytic {analytic}, numeric {numeric}"
+            );
+        }
+        assert!(grad[B2].abs() > 1e-4, "the sample has a gradient at all");
+    }
+}
