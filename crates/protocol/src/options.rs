@@ -300,6 +300,13 @@ impl Options {
         }
     }
 
+    /// Whether chess searches with the hand-written evaluation: when
+    /// `Use NNUE` is off, and at every limited strength (`UCI_Elo`,
+    /// `Skill Level`), whose levels were calibrated with it.
+    pub fn hand_evaluation(&self) -> bool {
+        !self.use_nnue || self.strength().is_some()
+    }
+
     /// The position `startpos` means in `variant` when an option chooses
     /// it (Enochian chess: `UCI_Enochian_Array` and
     /// `UCI_Enochian_Divination`); `None` for the game's standard start.
@@ -390,5 +397,31 @@ mod tests {
             Ok(Change::Start)
         );
         assert!(options.enochian_start().ends_with(" r w - - ?"));
+    }
+
+    #[test]
+    fn limited_strength_searches_with_the_hand_written_evaluation() {
+        let mut options = Options::default();
+        assert_eq!(options.hand_evaluation(), !augur_search::NETWORK_BY_DEFAULT);
+        options
+            .set("Use NNUE", Some("true"))
+            .expect("a check option");
+        assert!(!options.hand_evaluation());
+        options
+            .set("UCI_LimitStrength", Some("true"))
+            .expect("a check");
+        options.set("UCI_Elo", Some("1800")).expect("in range");
+        assert!(options.hand_evaluation());
+        options
+            .set("UCI_LimitStrength", Some("false"))
+            .expect("a check");
+        assert!(!options.hand_evaluation());
+        options.set("Skill Level", Some("5")).expect("in range");
+        assert!(options.hand_evaluation());
+        options.set("Skill Level", Some("20")).expect("in range");
+        options
+            .set("Use NNUE", Some("false"))
+            .expect("a check option");
+        assert!(options.hand_evaluation());
     }
 }

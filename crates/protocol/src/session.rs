@@ -144,7 +144,7 @@ impl Session {
                 }
             }
             Command::Eval => {
-                for line in self.slot.eval(self.options.use_nnue).lines() {
+                for line in self.slot.eval(!self.options.hand_evaluation()).lines() {
                     self.out.line(line);
                 }
             }

@@ -296,7 +296,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.multipv = options.multipv;
             settings.move_overhead_ms = options.move_overhead_ms;
             settings.material_only = options.material_only;
-            settings.hand_evaluation = !options.use_nnue;
+            settings.hand_evaluation = options.hand_evaluation();
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
         }
@@ -582,7 +582,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         {
             let settings = self.engine().settings_mut();
             settings.material_only = options.material_only;
-            settings.hand_evaluation = !options.use_nnue;
+            settings.hand_evaluation = options.hand_evaluation();
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
         }

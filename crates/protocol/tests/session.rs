@@ -321,7 +321,18 @@ fn eval_and_display_print_tables() {
     s.handle_line("setoption name Use NNUE value false");
     s.handle_line("eval");
     let lines = out.take();
+    assert_eq!(value(&lines, "Final evaluation: "), Some(hand.clone()));
+    // A limited strength searches with the hand-written evaluation, the
+    // one its levels were calibrated with, whatever `Use NNUE` says.
+    s.handle_line("setoption name Use NNUE value true");
+    s.handle_line("setoption name Skill Level value 3");
+    s.handle_line("eval");
+    let lines = out.take();
     assert_eq!(value(&lines, "Final evaluation: "), Some(hand));
+    s.handle_line("setoption name Skill Level value 20");
+    s.handle_line("eval");
+    let lines = out.take();
+    assert_eq!(value(&lines, "Final evaluation: "), Some(network));
     s.handle_line("d");
     let lines = out.take();
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));

@@ -24,7 +24,7 @@ use crate::worker::{Budget, Node, Role, Shared, Worker};
 
 /// Whether a game with a network (chess) evaluates with it unless told
 /// otherwise (`Use NNUE`); the hand-written evaluation is the fallback.
-pub const NETWORK_BY_DEFAULT: bool = false;
+pub const NETWORK_BY_DEFAULT: bool = true;
 
 /// Settings that persist between searches.
 #[derive(Clone, Copy, Debug)]
