@@ -31,6 +31,11 @@ pub trait Evaluate: Game {
     /// before its outcomes are drawn.
     const OUTCOMES_EVALUATE_ALIKE: bool = false;
 
+    /// Whether the searcher tests the table's move for singularity (and
+    /// extends it when every other move falls well short). Measured only in
+    /// chess, where it gained; the other games keep the default, off.
+    const SINGULAR_EXTENSIONS: bool = false;
+
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;

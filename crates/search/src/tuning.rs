@@ -83,6 +83,17 @@ pub(crate) const CHECK_EXTENSION: i32 = 1;
 /// iteration's depth (plies per ply of depth).
 pub(crate) const CHECK_EXTENSION_LIMIT: i32 = 2;
 
+/// Singular extensions are tested from this remaining depth on (plies).
+pub(crate) const SINGULAR_MIN_DEPTH: i32 = 8;
+/// The table's entry must be at most this much shallower than the node
+/// (plies).
+pub(crate) const SINGULAR_TABLE_DEPTH_MARGIN: i32 = 3;
+/// The other moves must fall this far below the table's score, per ply of
+/// remaining depth, for the table's move to be singular (cp).
+pub(crate) const SINGULAR_MARGIN_PER_PLY: i32 = 2;
+/// Plies added to a singular move.
+pub(crate) const SINGULAR_EXTENSION: i32 = 1;
+
 /// Late move reductions apply from this remaining depth on (plies).
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions apply from this move on, counted from 0 (moves).

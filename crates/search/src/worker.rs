@@ -196,6 +196,9 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
     previous: [u32; MAX_PLY + 1],
+    /// The move a singular-extension test leaves out at each ply (the
+    /// default move: none).
+    singular: [G::Move; MAX_PLY + 1],
 }
 
 struct Scored<M> {
@@ -267,6 +270,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             previous: [0; MAX_PLY + 1],
+            singular: [G::Move::default(); MAX_PLY + 1],
         }
     }
 
@@ -576,12 +580,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
 
+        // A singular-extension test: this node again without its table
+        // move (no table cut, no pruning, nothing stored).
+        let left_out = self.singular[ply];
+        let testing_singular = left_out != G::Move::default();
         let key = position.hash();
         let entry = self.tt.probe(key);
         let tt_code = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry
             && !pv_node
             && !root
+            && !testing_singular
             && i32::from(e.depth) >= depth
         {
             let score = from_table(e.score, ply);
@@ -603,7 +612,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && !testing_singular && beta.abs() < MATE_BOUND {
             let margin =
                 REVERSE_FUTILITY_MARGIN * depth - i32::from(improving) * REVERSE_FUTILITY_IMPROVING;
             if depth <= REVERSE_FUTILITY_MAX_DEPTH && static_eval - margin >= beta {
@@ -674,6 +683,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             };
         }
 
+        // The table's move may be singular: a lower bound deep enough,
+        // not a mate score.
+        let singular_candidate = entry.filter(|e| {
+            G::SINGULAR_EXTENSIONS
+                && !root
+                && !testing_singular
+                && depth >= SINGULAR_MIN_DEPTH
+                && e.mv != 0
+                && e.bound != Bound::Upper
+                && i32::from(e.depth) >= depth - SINGULAR_TABLE_DEPTH_MARGIN
+                && from_table(e.score, ply).abs() < MATE_BOUND
+        });
         let depth = if tt_code == 0 && depth >= IIR_MIN_DEPTH && !in_check {
             depth - IIR_REDUCTION
         } else {
@@ -707,6 +728,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 quiets_pending = false;
                 self.stage_quiets(position, &mut scored, ply);
                 (mv, quiet, order_score) = Self::pick(&mut scored, index);
+            }
+            if testing_singular && mv == left_out {
+                continue;
             }
             let code = G::encode_move(mv);
             if root && self.is_main && self.control.elapsed() >= REPORT_CURRMOVE_AFTER {
@@ -744,7 +768,37 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Enochian chess an army can stay in check over many turns of
             // the others, and unbounded extensions would never end.
             let extend = gives_check && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth;
-            let new_depth = depth - 1 + if extend { CHECK_EXTENSION } else { 0 };
+            let mut extension = if extend { CHECK_EXTENSION } else { 0 };
+            // Singular extension: when every other move falls short of the
+            // table's score by a margin, the table's move is searched one
+            // ply deeper; when even the others beat beta, the node is cut.
+            if let Some(e) = singular_candidate
+                && e.mv == code
+                && extension == 0
+                && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth
+            {
+                let singular_beta = from_table(e.score, ply) - SINGULAR_MARGIN_PER_PLY * depth;
+                self.singular[ply] = mv;
+                let test = Node {
+                    alpha: singular_beta - 1,
+                    beta: singular_beta,
+                    depth: (depth - 1) / 2,
+                    ply,
+                    pv: false,
+                    null_move: false,
+                };
+                let score = self.search(position, test);
+                self.singular[ply] = G::Move::default();
+                if self.aborted {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = SINGULAR_EXTENSION;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+            let new_depth = depth - 1 + extension;
             self.keys.push(key);
             self.previous[ply] = code;
 
@@ -815,6 +869,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         if searched == 0 {
+            if testing_singular {
+                // Only the table's move: it is singular.
+                return alpha;
+            }
             // No move was legal (moves are pruned only after a first one
             // has been searched).
             return if root {
@@ -831,7 +889,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        if !root || self.excluded.is_empty() {
+        if (!root || self.excluded.is_empty()) && !testing_singular {
             self.tt.store(
                 key,
                 TableEntry {

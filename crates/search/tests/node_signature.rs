@@ -73,7 +73,7 @@ fn default_bench_signatures_are_pinned() {
     fn at_bench_depth<G: Evaluate>() -> u64 {
         signature::<G>(G::BENCH_DEPTH)
     }
-    assert_eq!(at_bench_depth::<augur_chess::Position>(), 781_164);
+    assert_eq!(at_bench_depth::<augur_chess::Position>(), 1_278_774);
     assert_eq!(at_bench_depth::<augur_ultima::Position>(), 57_069);
     assert_eq!(at_bench_depth::<augur_oracle::Position>(), 436_632);
     assert_eq!(at_bench_depth::<augur_enochian::Position>(), 295_543);
@@ -87,7 +87,7 @@ fn searches_in_a_row_are_pinned() {
     fn in_a_row<G: Evaluate>() -> u64 {
         searched::<G>(G::BENCH_DEPTH, false)
     }
-    assert_eq!(in_a_row::<augur_chess::Position>(), 641_189);
+    assert_eq!(in_a_row::<augur_chess::Position>(), 1_124_537);
     assert_eq!(in_a_row::<augur_ultima::Position>(), 66_258);
     assert_eq!(in_a_row::<augur_oracle::Position>(), 532_389);
     assert_eq!(in_a_row::<augur_enochian::Position>(), 324_426);

@@ -180,6 +180,8 @@ const VICTIM: [i32; 6] = [1, 2, 3, 4, 5, 0];
 const QUEEN_PROMOTION: i32 = 1000;
 
 impl Evaluate for Position {
+    const SINGULAR_EXTENSIONS: bool = true;
+
     /// The network (`crate::nnue`).
     #[inline]
     fn evaluate(&self) -> i32 {
