@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -220,8 +221,15 @@ def load(page, variant, position, moves=""):
     page.fill("#moves-text", moves)
     page.click("#load")
     count = len(moves.split())
-    page.wait_for_function("([p, n]) => document.body.dataset.start === p && document.body.dataset.moves === String(n)",
-                           arg=[position, count])
+    try:
+        page.wait_for_function("([p, n]) => document.body.dataset.start === p && document.body.dataset.moves === String(n)",
+                               arg=[position, count])
+    except PlaywrightTimeout:
+        # Say what the page shows instead, so that a failure can be read.
+        shown = page.evaluate("() => ({start: document.body.dataset.start, moves: document.body.dataset.moves,"
+                              " status: document.querySelector('#status').textContent,"
+                              " notice: document.querySelector('#notice').textContent})")
+        raise AssertionError(f"loading {variant} {position!r} with {count} moves: the page shows {shown}")
     page.evaluate("() => { document.querySelector('details').open = false; }")
 
 
