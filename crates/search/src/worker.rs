@@ -683,8 +683,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             };
         }
 
-        // The table's move may be singular: a lower bound deep enough,
-        // not a mate score.
+        // The table's move may be singular: a lower or exact bound deep
+        // enough, not a mate score.
         let singular_candidate = entry.filter(|e| {
             G::SINGULAR_EXTENSIONS
                 && !root
@@ -767,15 +767,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
             // the others, and unbounded extensions would never end.
-            let extend = gives_check && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth;
-            let mut extension = if extend { CHECK_EXTENSION } else { 0 };
+            let may_extend = (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth;
+            let mut extension = if gives_check && may_extend {
+                CHECK_EXTENSION
+            } else {
+                0
+            };
             // Singular extension: when every other move falls short of the
             // table's score by a margin, the table's move is searched one
             // ply deeper; when even the others beat beta, the node is cut.
             if let Some(e) = singular_candidate
                 && e.mv == code
                 && extension == 0
-                && (ply as i32) < CHECK_EXTENSION_LIMIT * self.root_depth
+                && may_extend
             {
                 let singular_beta = from_table(e.score, ply) - SINGULAR_MARGIN_PER_PLY * depth;
                 self.singular[ply] = mv;
