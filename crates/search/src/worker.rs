@@ -279,8 +279,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
+    /// Counts a node about to be searched; once the search is aborted no
+    /// node is searched, so none is counted (a node limit is exact).
     #[inline]
     fn count_node(&mut self) {
+        if self.aborted {
+            return;
+        }
         self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= NODE_BATCH {
