@@ -187,6 +187,7 @@ def main():
                     page.set_viewport_size({"width": 360, "height": 800})
                     page.screenshot(path=f"{args.screenshots}/{variant}-phone.png", full_page=True)
                     page.set_viewport_size({"width": 1280, "height": 900})
+            print(f"typing: {typing_survives_a_reply(page)}")
             for case in SINGLE_MOVES:
                 print(f"{case[0]}: {single_move(page, case)}")
             for variant, checks in SPECIAL_MOVES.items():
@@ -208,6 +209,31 @@ def main():
     print(f"click to highlighted targets: median {1000 * timings[len(timings) // 2]:.0f} ms over {len(timings)} clicks")
     print(f"new game to first engine move (level 1000, 50 ms): max {1000 * max(first_moves):.0f} ms")
     print("browser check passed")
+
+
+def typing_survives_a_reply(page):
+    """A position typed while the page waits for the new game of a changed
+    variant is not overwritten when that game arrives, and loads."""
+    load(page, "chess", "")
+    typed = "7k/8/8/3Qr3/8/8/8/K7 w 0"
+    page.uncheck("#engine-plays")
+    page.evaluate("() => { document.querySelector('details').open = true; }")
+    # One task: the game changes, then the person types, before any reply.
+    page.evaluate("""(typed) => {
+        const select = document.querySelector('#variant');
+        select.value = 'ultima';
+        select.dispatchEvent(new Event('change'));
+        const field = document.querySelector('#position-text');
+        field.value = typed;
+        field.dispatchEvent(new Event('input'));
+    }""", typed)
+    page.wait_for_function("() => document.body.dataset.variant === 'ultima'")
+    kept = page.input_value("#position-text")
+    assert kept == typed, f"the reply overwrote the typed position with {kept!r}"
+    page.click("#load")
+    page.wait_for_function("(p) => document.body.dataset.start === p", arg=typed)
+    page.evaluate("() => { document.querySelector('details').open = false; }")
+    return "a position typed while a new game was on its way was kept and loaded"
 
 
 def load(page, variant, position, moves=""):

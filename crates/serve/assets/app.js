@@ -57,6 +57,9 @@ let watching = false;
 let analysing = false;
 let previousPieces = new Map();
 let flagSent = false;
+// Whether the person has typed in the import fields since the last new game
+// or load (then replies do not overwrite them).
+let importEdited = false;
 
 // A short click for each move, when sound is on.
 function beep() {
@@ -317,11 +320,15 @@ function render() {
   renderClocks();
   $("status").textContent = resultText();
   $("variant").value = state.variant; // An import may change the game.
-  $("position-text").value = state.start || "";
+  // The import fields show the game, unless the person is typing in them:
+  // a reply that arrives meanwhile (say, to a change of game) must not
+  // overwrite what they typed.
+  if (!importEdited) $("position-text").value = state.start || "";
   // For scripts: the game's start as given, and its move count.
+  document.body.dataset.variant = state.variant;
   document.body.dataset.start = state.start || "";
   document.body.dataset.moves = String(state.moves.length);
-  $("moves-text").value = state.moves.join(" ");
+  if (!importEdited) $("moves-text").value = state.moves.join(" ");
   $("chooser").hidden = true;
   $("offer-dialog").hidden = !state.offer;
 }
@@ -570,6 +577,7 @@ function clockChoice() {
 
 function newGame() {
   busy = true;
+  importEdited = false;
   watching = false;
   analysing = false;
   $("watch").textContent = "Watch";
@@ -627,13 +635,18 @@ $("export").addEventListener("click", () => {
   $("pgn").value = "";
   send({ type: "export" });
 });
+for (const field of ["position-text", "moves-text"]) {
+  $(field).addEventListener("input", () => { importEdited = true; });
+}
 $("import-pgn").addEventListener("click", () => {
+  importEdited = false;
   previousPieces = new Map(); // A loaded game is not a capture.
   send({ type: "import", pgn: $("pgn").value });
 });
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
+  importEdited = false;
   previousPieces = new Map(); // A loaded game is not a capture.
   const variant = $("variant").value;
   send({ type: "new", variant, position: position || null, moves, clock: clockChoice(),
