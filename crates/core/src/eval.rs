@@ -65,6 +65,15 @@ pub trait Evaluate: Game {
         self.hash()
     }
 
+    /// A key of the features the static evaluation tends to misjudge alike
+    /// (in chess the pawn structure), for the searcher's correction
+    /// history: positions with one key share a correction learnt from the
+    /// scores searches return. `None`, the default, leaves the evaluation
+    /// uncorrected.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// A material-only evaluation (same point of view), for deliberately
     /// weak test opponents (the protocol's `Material Only` option).
     /// Games without one fall back to the full evaluation.

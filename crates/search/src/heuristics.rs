@@ -1,9 +1,10 @@
 //! Per-thread memory kept between nodes (and between searches of one
 //! game): killer moves per ply, a history score per (team, move) and a
 //! counter-move per (team, previous move) for move ordering, and the
-//! thread's evaluation cache. Moves are keyed by a hash of
+//! thread's evaluation cache and correction history. Moves are keyed by a hash of
 //! `Game::encode_move`, so the tables work for every game.
 
+use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::score::MAX_PLY;
 use crate::tuning::HISTORY_BONUS_MAX;
@@ -25,6 +26,8 @@ pub(crate) struct Heuristics<M> {
     counters: Vec<M>,
     /// Static evaluations already computed (see [`EvalCache`]).
     pub eval_cache: EvalCache,
+    /// Learnt corrections of the static evaluation.
+    pub correction: CorrectionHistory,
 }
 
 impl<M: Copy + Default + PartialEq> Heuristics<M> {
@@ -34,6 +37,7 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
             history: vec![0; 2 * TABLE_SIZE],
             counters: vec![M::default(); 2 * TABLE_SIZE],
             eval_cache: EvalCache::new(),
+            correction: CorrectionHistory::new(),
         }
     }
 
@@ -48,6 +52,7 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
         self.history.iter().all(|&h| h == 0)
             && self.killers.iter().flatten().all(|k| *k == M::default())
             && self.counters.iter().all(|c| *c == M::default())
+            && self.correction.is_empty()
     }
 
     /// Forgets the killers (a new search).

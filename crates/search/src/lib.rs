@@ -10,7 +10,10 @@
 //! it is in the generated move list, since moves are matched by their code),
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
 //! history), null move, reverse futility, futility and late move pruning,
-//! late move reductions, check extension, mate distance pruning, draws by
+//! late move reductions, check extension, singular extensions (games that
+//! opt in through `Evaluate::SINGULAR_EXTENSIONS`), a correction history of
+//! the static evaluation keyed by `Evaluate::correction_key` (`correction.rs`;
+//! games without a key are not corrected), mate distance pruning, draws by
 //! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time
 //! management with a move overhead. Every pruning and reduction margin is
 //! named in one module (`tuning.rs`).
@@ -66,6 +69,7 @@
 
 mod chance;
 mod control;
+mod correction;
 mod engine;
 mod eval_cache;
 mod heuristics;

@@ -348,10 +348,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 .eval_cache
                 .get_or_insert(position.evaluation_key(), || position.evaluate())
         };
-        if self.eval_noise > 0 {
+        let score = if self.eval_noise > 0 {
             score + eval_shift(position.evaluation_key(), self.noise_seed, self.eval_noise)
         } else {
             score
+        };
+        match position.correction_key() {
+            Some(key) => score + self.heuristics.correction.get(position.team().index(), key),
+            None => score,
         }
     }
 
@@ -898,6 +902,23 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
+        // The evaluation erred by what the search found, unless the bound
+        // says nothing about it or a noisy best move explains the gap.
+        if !in_check
+            && !testing_singular
+            && best_score.abs() < MATE_BOUND
+            && (best_move == G::Move::default() || position.noisy_score(best_move).is_none())
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+            && let Some(correction_key) = position.correction_key()
+        {
+            self.heuristics.correction.update(
+                team,
+                correction_key,
+                depth,
+                best_score - static_eval,
+            );
+        }
         if (!root || self.excluded.is_empty()) && !testing_singular {
             self.tt.store(
                 key,

@@ -210,6 +210,16 @@ impl Evaluate for Position {
         Position::see_at_least(self, mv, threshold)
     }
 
+    /// The pawn structure: both colours' pawns, mixed.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        let white = self.pieces(Color::White, Role::Pawn).0;
+        let black = self.pieces(Color::Black, Role::Pawn).0;
+        let mixed = (white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        Some(mixed ^ (mixed >> 31))
+    }
+
     fn noisy_score(&self, mv: Move) -> Option<i32> {
         let attacker = self.piece_at(mv.from())?.role;
         let victim = self.piece_at(mv.to()).map(|p| p.role);
