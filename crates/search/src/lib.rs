@@ -9,7 +9,8 @@
 //! (mate scores stored relative to the node; a table move is used only when
 //! it is in the generated move list, since moves are matched by their code),
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
-//! history), null move, reverse futility, futility and late move pruning,
+//! history), null move, reverse futility, futility, late move and exchange
+//! (`Evaluate::see_at_least`) pruning,
 //! late move reductions, check extension, singular extensions (games that
 //! opt in through `Evaluate::SINGULAR_EXTENSIONS`), a correction history of
 //! the static evaluation keyed by `Evaluate::correction_key` (`correction.rs`;

@@ -94,6 +94,16 @@ pub(crate) const SINGULAR_MARGIN_PER_PLY: i32 = 2;
 /// Plies added to a singular move.
 pub(crate) const SINGULAR_EXTENSION: i32 = 1;
 
+/// Exchange pruning skips moves that lose material up to this remaining
+/// depth (plies).
+pub(crate) const SEE_PRUNE_MAX_DEPTH: i32 = 7;
+/// A quiet move is skipped when it loses more than this times the depth
+/// squared by the exchange evaluation (cp).
+pub(crate) const SEE_PRUNE_QUIET: i32 = 20;
+/// A noisy move is skipped when it loses more than this times the depth by
+/// the exchange evaluation (cp).
+pub(crate) const SEE_PRUNE_NOISY: i32 = 90;
+
 /// Late move reductions apply from this remaining depth on (plies).
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions apply from this move on, counted from 0 (moves).

@@ -768,6 +768,23 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     break;
                 }
             }
+            // Exchange pruning: near the horizon, a move that loses more
+            // material than the depth can win back is skipped.
+            if !root
+                && !in_check
+                && searched > 0
+                && best_score > -MATE_BOUND
+                && depth <= SEE_PRUNE_MAX_DEPTH
+            {
+                let threshold = if quiet {
+                    -SEE_PRUNE_QUIET * depth * depth
+                } else {
+                    -SEE_PRUNE_NOISY * depth
+                };
+                if !position.see_at_least(mv, threshold) {
+                    continue;
+                }
+            }
             let Some(child) = position.play_pseudo(mv) else {
                 continue;
             };
