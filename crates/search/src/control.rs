@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 pub struct SearchControl(Arc<Signals>);
 
 /// Told which root move the main thread starts searching, once the search
-/// has run [`REPORT_CURRMOVE_AFTER`](crate::tuning): the iteration depth,
+/// has run `REPORT_CURRMOVE_AFTER` (`tuning.rs`): the iteration depth,
 /// the move's [`Game::encode_move`](augur_core::Game::encode_move) code, and
 /// its 1-based number in this iteration's order.
 pub type RootProgress = Box<dyn Fn(u32, u32, usize) + Send + Sync>;
