@@ -384,6 +384,15 @@ mod tests {
             .set("UCI_Elo", Some(&MAX_ELO.to_string()))
             .expect("valid");
         assert_eq!(options.strength(), None);
+        options.set("use nnue", Some("true")).expect("valid");
+        assert!(!options.hand_evaluation(), "full strength: the network");
+        // Just below the top: a limited level, with the hand-written
+        // evaluation its anchors were calibrated with.
+        options
+            .set("UCI_Elo", Some(&(MAX_ELO - 1).to_string()))
+            .expect("valid");
+        assert_eq!(options.strength().map(|s| s.elo()), Some(MAX_ELO - 1));
+        assert!(options.hand_evaluation());
         options.set("UCI_Elo", Some("1500")).expect("valid");
         assert_eq!(options.strength().map(|s| s.elo()), Some(1500));
         assert_eq!(

@@ -15,7 +15,11 @@
 //! The three are read off a table of anchor levels ([`ANCHORS`]) and
 //! interpolated linearly between them; the anchors were calibrated against
 //! Stockfish's `UCI_Elo` in standard chess (`docs/strength-levels.md`
-//! records the measurements). [`MAX_ELO`] is full strength.
+//! records the measurements). [`MAX_ELO`] is full strength. The last
+//! anchor, [`LIMITED_TOP_ELO`], searches without cap, noise or choice:
+//! in chess it is full strength with the hand-written evaluation (limited
+//! levels search with it), so every level from it up to just below
+//! [`MAX_ELO`] plays alike.
 
 use augur_core::SplitMix64;
 
@@ -23,10 +27,15 @@ use crate::score::MATE_BOUND;
 
 /// The weakest level, in Elo.
 pub const MIN_ELO: u32 = 1000;
-/// The strongest level, in Elo: full strength (no cap, no noise, one
-/// line), which measured about 2250-2350 on Stockfish 15.1's `UCI_Elo`
-/// scale at 10+0.1 (`docs/strength-levels.md`).
-pub const MAX_ELO: u32 = 2300;
+/// The strongest level, in Elo: full strength (in chess with the network),
+/// which measured about even with Stockfish 15.1's `UCI_Elo` 2500 at
+/// 10+0.1 (`docs/strength-levels.md`).
+pub const MAX_ELO: u32 = 2500;
+/// The last calibrated anchor: no cap, no noise, one line. In chess the
+/// limited levels search with the hand-written evaluation, which at full
+/// strength measured about 2250-2350 on Stockfish's scale; levels from
+/// here to just below [`MAX_ELO`] play as this one.
+pub const LIMITED_TOP_ELO: u32 = 2300;
 /// The largest `Skill Level`.
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
@@ -44,11 +53,12 @@ pub struct Anchor {
     pub push: f64,
 }
 
-/// The depth standing for "no cap" at [`MAX_ELO`] when interpolating.
+/// The depth standing for "no cap" at [`LIMITED_TOP_ELO`] when
+/// interpolating.
 const UNCAPPED_DEPTH: f64 = 20.0;
 
 /// The calibrated levels, weakest first; the first is [`MIN_ELO`] and the
-/// last [`MAX_ELO`] (full strength).
+/// last [`LIMITED_TOP_ELO`] (no cap, no noise, one line).
 pub const ANCHORS: [Anchor; 4] = [
     Anchor {
         elo: MIN_ELO,
@@ -69,7 +79,7 @@ pub const ANCHORS: [Anchor; 4] = [
         push: 46.0,
     },
     Anchor {
-        elo: MAX_ELO,
+        elo: LIMITED_TOP_ELO,
         depth: UNCAPPED_DEPTH,
         noise: 0.0,
         push: 0.0,
@@ -94,7 +104,7 @@ impl Strength {
     }
 
     /// `Skill Level` 0-20 on the same scale: 0 is [`MIN_ELO`], 20 is
-    /// [`MAX_ELO`], evenly spaced (65 Elo a level).
+    /// [`MAX_ELO`], evenly spaced (75 Elo a level).
     pub fn from_skill_level(level: u32) -> Self {
         let level = level.min(MAX_SKILL_LEVEL);
         Self::from_elo(MIN_ELO + level * (MAX_ELO - MIN_ELO) / MAX_SKILL_LEVEL)
@@ -210,6 +220,19 @@ mod tests {
         assert_eq!(Strength::from_elo(MAX_ELO).eval_noise(), 0);
         assert_eq!(Strength::from_elo(MAX_ELO).max_depth(), None);
         assert_eq!(Strength::from_elo(MAX_ELO).lines(), 1);
+        // From the last anchor up, the levels search without cap or noise.
+        for elo in [
+            LIMITED_TOP_ELO,
+            (LIMITED_TOP_ELO + MAX_ELO) / 2,
+            MAX_ELO - 1,
+        ] {
+            let s = Strength::from_elo(elo);
+            assert_eq!((s.max_depth(), s.eval_noise(), s.lines()), (None, 0, 1));
+        }
+        assert_eq!(
+            Strength::from_elo(LIMITED_TOP_ELO - 150).max_depth(),
+            Some(14)
+        );
         assert_eq!(Strength::from_elo(MIN_ELO).max_depth(), Some(1));
         assert_eq!(Strength::from_elo(MIN_ELO).lines(), Strength::LINES);
         // Between anchors the values interpolate.
