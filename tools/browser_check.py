@@ -60,11 +60,12 @@ def wait_engine_idle(page, timeout=30):
     raise AssertionError("the engine is still thinking")
 
 
-def pick_with_targets(page, square, attempts=10):
+def pick_with_targets(page, square, attempts=30):
     """Clicks the piece on `square` until its targets are highlighted. The
     page ignores clicks while a request is still in flight (just after the
     engine's move, say), so a click can be dropped; a person clicks again,
-    and so does this, up to `attempts` times over about 5 s."""
+    and so does this, up to `attempts` times over about 15 s (on a loaded
+    2-core machine running the whole suite, 5 s was once too few)."""
     for _ in range(attempts):
         page.click(f"[data-square='{square}']")
         try:
