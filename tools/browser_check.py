@@ -60,6 +60,23 @@ def wait_engine_idle(page, timeout=30):
     raise AssertionError("the engine is still thinking")
 
 
+def settle(page, quiet=1.0, timeout=30):
+    """Waits until the engine is idle and no move has arrived for `quiet`
+    seconds: in Enochian chess the engine may still be moving for one of
+    its armies just after `thinking` leaves the status line, and a click
+    then is dropped."""
+    deadline = time.time() + timeout
+    count, since = move_count(page), time.time()
+    while time.time() < deadline:
+        now = move_count(page)
+        if now != count:
+            count, since = now, time.time()
+        elif time.time() - since >= quiet and "thinking" not in page.inner_text("#status"):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the page never settled")
+
+
 def pick_with_targets(page, square, attempts=30):
     """Clicks the piece on `square` until its targets are highlighted. The
     page ignores clicks while a request is still in flight (just after the
@@ -110,6 +127,7 @@ def play_game(page, variant, plies, timings, first_moves):
     first_moves.append(time.time() - started)
     wait_moves(page, 2)
     wait_engine_idle(page)
+    settle(page)
     page.click("#undo")
     wait_moves_exact(page, 0)
     played = 0
@@ -120,6 +138,7 @@ def play_game(page, variant, plies, timings, first_moves):
         wait_engine_idle(page)
         played += 2
     assert move_count(page) >= min(plies, 2), f"{variant}: too few moves"
+    settle(page)
     before = move_count(page)
     page.click("#undo")
     wait_moves_exact(page, before - 2)
