@@ -36,6 +36,13 @@ pub trait Evaluate: Game {
     /// chess, where it gained; the other games keep the default, off.
     const SINGULAR_EXTENSIONS: bool = false;
 
+    /// Whether the searcher's pruning (reverse futility, null move,
+    /// futility) reads the table's score in place of the static evaluation
+    /// when the stored bound says the position is worth more (a lower
+    /// bound above it) or less (an upper bound below it), or exactly that.
+    /// Measured only in chess; the other games keep the default, off.
+    const TABLE_REFINES_EVALUATION: bool = false;
+
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;

@@ -12,7 +12,9 @@
 //! history), null move, reverse futility, futility, late move and exchange
 //! (`Evaluate::see_at_least`) pruning,
 //! late move reductions, check extension, singular extensions (games that
-//! opt in through `Evaluate::SINGULAR_EXTENSIONS`), a correction history of
+//! opt in through `Evaluate::SINGULAR_EXTENSIONS`), pruning that reads the
+//! table's score in place of the static evaluation where the stored bound
+//! allows (`Evaluate::TABLE_REFINES_EVALUATION`), a correction history of
 //! the static evaluation keyed by `Evaluate::correction_key` (`correction.rs`;
 //! games without a key are not corrected), mate distance pruning, draws by
 //! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time

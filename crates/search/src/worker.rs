@@ -620,23 +620,37 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         };
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
+        // What pruning reads: the static evaluation, or the table's score
+        // where its bound says the position is worth more or less.
+        let eval = match entry {
+            Some(e) if G::TABLE_REFINES_EVALUATION && !in_check => {
+                let score = from_table(e.score, ply);
+                let refines = score.abs() < MATE_BOUND
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score > static_eval,
+                        Bound::Upper => score < static_eval,
+                    };
+                if refines { score } else { static_eval }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && !testing_singular && beta.abs() < MATE_BOUND {
             let margin =
                 REVERSE_FUTILITY_MARGIN * depth - i32::from(improving) * REVERSE_FUTILITY_IMPROVING;
-            if depth <= REVERSE_FUTILITY_MAX_DEPTH && static_eval - margin >= beta {
-                return static_eval;
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH && eval - margin >= beta {
+                return eval;
             }
             if allow_null
                 && depth >= NULL_MOVE_MIN_DEPTH
-                && static_eval >= beta
+                && eval >= beta
                 && position.has_non_pawn_material()
                 && let Some(child) = position.play_null()
             {
                 let reduction = NULL_MOVE_REDUCTION
                     + depth / NULL_MOVE_DEPTH_DIVISOR
-                    + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR)
-                        .min(NULL_MOVE_MAX_EVAL_REDUCTION);
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
                 let null = Node {
@@ -762,7 +776,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     break;
                 }
                 if depth <= FUTILITY_MAX_DEPTH
-                    && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * depth <= alpha
+                    && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * depth <= alpha
                     && order_score < COUNTER
                 {
                     break;

@@ -181,6 +181,7 @@ const QUEEN_PROMOTION: i32 = 1000;
 
 impl Evaluate for Position {
     const SINGULAR_EXTENSIONS: bool = true;
+    const TABLE_REFINES_EVALUATION: bool = true;
 
     /// The network (`crate::nnue`).
     #[inline]
