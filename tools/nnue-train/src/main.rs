@@ -7,8 +7,10 @@
 //! file, so whole games) is held out and its loss printed every epoch.
 //! Training: Adam over shuffled mini-batches (seeded), the learning rate
 //! cut by 0.3 at 60% and again at 85% of the epochs; the target blends the
-//! game result (`--wdl`) with the search score. The full recipe, with the
-//! commands that made the committed network, is in `docs/nnue.md`.
+//! game result (`--wdl`) with the search score. `--init` starts from an
+//! existing network file instead of random weights (fine-tuning). The full
+//! recipe, with the commands that made the committed network, is in
+//! `docs/nnue.md`.
 
 mod data;
 mod model;
@@ -53,6 +55,10 @@ struct Args {
     /// to right.
     #[arg(long)]
     mirror: bool,
+    /// Start from this network file instead of random weights
+    /// (fine-tuning); its validation loss is printed before the first epoch.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -102,7 +108,22 @@ fn run(args: &Args) -> Result<(), String> {
         "the hand-written evaluation's validation loss: {:.6}",
         model::hand_loss(&validation, args.wdl)
     );
-    let mut params = Params::random(args.seed);
+    let mut params = match &args.init {
+        None => Params::random(args.seed),
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let network = augur_chess::nnue::Network::from_bytes(&bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let params = Params::from_network(&network);
+            eprintln!(
+                "{}'s validation loss: {:.6}",
+                path.display(),
+                params.loss(&validation, args.wdl)
+            );
+            params
+        }
+    };
     let mut adam = Adam::new();
     let mut rng = StdRng::seed_from_u64(args.seed ^ 0x5DEE_CE66);
     let mut order: Vec<usize> = (0..samples.len()).collect();

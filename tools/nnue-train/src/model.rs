@@ -44,6 +44,28 @@ impl Params {
         Params(p)
     }
 
+    /// The floating-point weights of a quantised network: the start of a
+    /// fine-tuning run (`--init`). Quantising the result gives `network`
+    /// back exactly.
+    pub fn from_network(network: &Network) -> Params {
+        let mut p = vec![0.0f32; LEN];
+        for (f, row) in network.feature_weights.iter().enumerate() {
+            for (j, &w) in row.iter().enumerate() {
+                p[W1 + f * HIDDEN + j] = f32::from(w) / QA as f32;
+            }
+        }
+        for (j, &b) in network.feature_bias.iter().enumerate() {
+            p[B1 + j] = f32::from(b) / QA as f32;
+        }
+        for (side, row) in network.output_weights.iter().enumerate() {
+            for (j, &w) in row.iter().enumerate() {
+                p[W2 + side * HIDDEN + j] = f32::from(w) / QB as f32;
+            }
+        }
+        p[B2] = network.output_bias as f32 / (QA * QB) as f32;
+        Params(p)
+    }
+
     /// The hidden layer of one perspective.
     fn hidden(&self, inputs: impl Iterator<Item = usize>) -> [f32; HIDDEN] {
         let mut acc = [0f32; HIDDEN];
@@ -299,5 +321,19 @@ mod tests {
             );
         }
         assert!(grad[B2].abs() > 1e-4, "the sample has a gradient at all");
+    }
+
+    /// A network read back for fine-tuning quantises to itself.
+    #[test]
+    fn from_network_round_trips_through_quantisation() {
+        let mut params = Params::random(5);
+        for (i, b) in params.0[B1..W2].iter_mut().enumerate() {
+            *b = 0.01 * i as f32 - 0.5;
+        }
+        params.0[B2] = -0.37;
+        let network = params.quantise();
+        let back = Params::from_network(&network).quantise();
+        assert_eq!(back.to_bytes(), network.to_bytes());
+        assert_ne!(network.output_bias, 0, "the bias survives the trip");
     }
 }
