@@ -13,6 +13,10 @@ Reproduce the figures in the docs:
     make && python3 tools/strength_vs_stockfish.py --elo 2000 --games 100
     python3 tools/strength_vs_stockfish.py --elo 1500 --games 40
     python3 tools/strength_vs_stockfish.py --elo 2500 --games 40
+
+There are 40 openings (80 games per cycle); `--first-opening 20` starts a
+run at the 21st, so runs of 40 games can be chained without replaying the
+same openings.
 """
 import argparse
 import concurrent.futures
@@ -121,9 +125,15 @@ def main():
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--pgn", default=None)
     ap.add_argument("--overhead", type=float, default=0.1, help="clock tolerance in seconds")
+    ap.add_argument("--first-opening", type=int, default=0,
+                    help="start the opening cycle here (0-based, wraps), so that a second run "
+                         "continues where an earlier one stopped")
     args = ap.parse_args()
+    if args.first_opening < 0 or args.games < 0 or args.concurrency < 1:
+        ap.error("--first-opening and --games must be >= 0 and --concurrency >= 1")
     base, inc = (float(x) for x in args.tc.split("+"))
-    jobs = [(OPENINGS[(i // 2) % len(OPENINGS)], i % 2 == 0) for i in range(args.games)]
+    jobs = [(OPENINGS[(args.first_opening + i // 2) % len(OPENINGS)], i % 2 == 0)
+            for i in range(args.games)]
     scores, reasons, games = [], {}, []
     lock = threading.Lock()
     with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
