@@ -1,4 +1,4 @@
-//! augur-nnue-train: trains Augur's chess network (`768 -> HIDDEN x 2 -> 1`,
+//! augur-nnue-train: trains Augur's chess network (`768 -> HIDDEN x 2 -> 1 x 8`,
 //! `crates/chess/src/nnue`) on the CPU from Augur's own self-play positions
 //! and writes the quantised network file the engine embeds.
 //!

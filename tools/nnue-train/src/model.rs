@@ -3,10 +3,13 @@
 //! weight clipping, and quantisation to the engine's file.
 //!
 //! The prediction is `sigmoid(out)`, where `out * SCALE` is the evaluation
-//! in centipawns; the target blends `sigmoid(score / SCALE)` with the
+//! in centipawns and `out` is read through the output bucket of the
+//! sample's piece count (`output_bucket`); the target blends `sigmoid(score / SCALE)` with the
 //! game's result (`wdl` of the result). The loss is the squared error.
 
-use augur_chess::nnue::{HIDDEN, INPUTS, Network, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use augur_chess::nnue::{
+    HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE, output_bucket,
+};
 use rand::prelude::*;
 use rayon::prelude::*;
 
@@ -19,16 +22,21 @@ const HIDDEN_CLIP: f32 = 1.98;
 const OUTPUT_CLIP: f32 = OUTPUT_WEIGHT_LIMIT as f32 / QB as f32;
 
 /// All parameters, flat: hidden weights (input-major), hidden biases,
-/// output weights (ours then theirs), output bias.
+/// output weights (bucket by bucket, ours then theirs), output biases.
 #[derive(Clone, Debug)]
 pub struct Params(pub Vec<f32>);
 
 const W1: usize = 0;
 const B1: usize = INPUTS * HIDDEN;
 const W2: usize = B1 + HIDDEN;
-const B2: usize = W2 + 2 * HIDDEN;
+const B2: usize = W2 + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// Number of parameters.
-pub const LEN: usize = B2 + 1;
+pub const LEN: usize = B2 + OUTPUT_BUCKETS;
+
+/// Where the output weights (ours, then theirs) of `bucket` start.
+const fn output_weights(bucket: usize) -> usize {
+    W2 + bucket * 2 * HIDDEN
+}
 
 impl Params {
     /// Small random weights from `seed`, zero biases.
@@ -57,12 +65,12 @@ impl Params {
         for (j, &b) in network.feature_bias.iter().enumerate() {
             p[B1 + j] = f32::from(b) / QA as f32;
         }
-        for (side, row) in network.output_weights.iter().enumerate() {
-            for (j, &w) in row.iter().enumerate() {
-                p[W2 + side * HIDDEN + j] = f32::from(w) / QB as f32;
+        for (bucket, sides) in network.output_weights.iter().enumerate() {
+            for (j, &w) in sides.iter().flatten().enumerate() {
+                p[output_weights(bucket) + j] = f32::from(w) / QB as f32;
             }
+            p[B2 + bucket] = network.output_bias[bucket] as f32 / (QA * QB) as f32;
         }
-        p[B2] = network.output_bias as f32 / (QA * QB) as f32;
         Params(p)
     }
 
@@ -83,12 +91,13 @@ impl Params {
     pub fn output(&self, sample: &Sample) -> f32 {
         let ours = self.hidden(sample.ours());
         let theirs = self.hidden(sample.theirs());
-        self.combine(&ours, &theirs)
+        self.combine(bucket_of(sample), &ours, &theirs)
     }
 
-    fn combine(&self, ours: &[f32; HIDDEN], theirs: &[f32; HIDDEN]) -> f32 {
-        let (w_ours, w_theirs) = self.0[W2..B2].split_at(HIDDEN);
-        let mut out = self.0[B2];
+    fn combine(&self, bucket: usize, ours: &[f32; HIDDEN], theirs: &[f32; HIDDEN]) -> f32 {
+        let at = output_weights(bucket);
+        let (w_ours, w_theirs) = self.0[at..at + 2 * HIDDEN].split_at(HIDDEN);
+        let mut out = self.0[B2 + bucket];
         for ((&a, &b), (&wa, &wb)) in ours.iter().zip(theirs).zip(w_ours.iter().zip(w_theirs)) {
             out += activate(a) * wa + activate(b) * wb;
         }
@@ -99,17 +108,19 @@ impl Params {
     fn accumulate(&self, sample: &Sample, wdl: f32, grad: &mut [f32]) -> f32 {
         let ours = self.hidden(sample.ours());
         let theirs = self.hidden(sample.theirs());
-        let prediction = sigmoid(self.combine(&ours, &theirs));
+        let bucket = bucket_of(sample);
+        let prediction = sigmoid(self.combine(bucket, &ours, &theirs));
         let target = target(sample, wdl);
         let error = prediction - target;
         let g = 2.0 * error * prediction * (1.0 - prediction);
-        grad[B2] += g;
-        let (w_ours, w_theirs) = self.0[W2..B2].split_at(HIDDEN);
+        grad[B2 + bucket] += g;
+        let at = output_weights(bucket);
+        let (w_ours, w_theirs) = self.0[at..at + 2 * HIDDEN].split_at(HIDDEN);
         let mut d_ours = [0f32; HIDDEN];
         let mut d_theirs = [0f32; HIDDEN];
         for j in 0..HIDDEN {
-            grad[W2 + j] += g * activate(ours[j]);
-            grad[W2 + HIDDEN + j] += g * activate(theirs[j]);
+            grad[at + j] += g * activate(ours[j]);
+            grad[at + HIDDEN + j] += g * activate(theirs[j]);
             d_ours[j] = g * w_ours[j] * slope(ours[j]);
             d_theirs[j] = g * w_theirs[j] * slope(theirs[j]);
         }
@@ -185,14 +196,20 @@ impl Params {
         for (j, b) in network.feature_bias.iter_mut().enumerate() {
             *b = q(self.0[B1 + j], QA);
         }
-        for (side, row) in network.output_weights.iter_mut().enumerate() {
-            for (j, w) in row.iter_mut().enumerate() {
-                *w = q(self.0[W2 + side * HIDDEN + j], QB);
+        for (bucket, sides) in network.output_weights.iter_mut().enumerate() {
+            for (j, w) in sides.iter_mut().flatten().enumerate() {
+                *w = q(self.0[output_weights(bucket) + j], QB);
             }
+            network.output_bias[bucket] = (self.0[B2 + bucket] * (QA * QB) as f32).round() as i32;
         }
-        network.output_bias = (self.0[B2] * (QA * QB) as f32).round() as i32;
         network
     }
+}
+
+/// The output bucket a sample is read through.
+#[inline(always)]
+fn bucket_of(sample: &Sample) -> usize {
+    output_bucket(u32::from(sample.count))
 }
 
 /// Adds `d` to the hidden-weight gradient row of each input.
@@ -301,8 +318,7 @@ mod tests {
         let wdl = 0.3;
         let (_, grad) = params.batch_gradient(&[&sample], wdl, 1);
         let loss_at = |p: &Params| f64::from(p.loss(std::slice::from_ref(&sample), wdl));
-        let mut checked = vec![B2];
-        checked.extend(W2..B2);
+        let mut checked: Vec<usize> = (W2..LEN).collect();
         checked.extend(B1..W2);
         for f in sample.ours().chain(sample.theirs()) {
             checked.extend((0..HIDDEN).step_by(17).map(|j| W1 + f * HIDDEN + j));
@@ -320,7 +336,13 @@ mod tests {
                 "parameter {i}: analytic {analytic}, numeric {numeric}"
             );
         }
-        assert!(grad[B2].abs() > 1e-4, "the sample has a gradient at all");
+        let bucket = bucket_of(&sample);
+        assert_eq!(bucket, 1, "seven pieces");
+        assert!(
+            grad[B2 + bucket].abs() > 1e-4,
+            "the sample has a gradient at all"
+        );
+        assert_eq!(grad[B2], 0.0, "another bucket's bias has none");
     }
 
     /// A network read back for fine-tuning quantises to itself.
@@ -330,10 +352,17 @@ mod tests {
         for (i, b) in params.0[B1..W2].iter_mut().enumerate() {
             *b = 0.01 * i as f32 - 0.5;
         }
-        params.0[B2] = -0.37;
+        for (bucket, b) in params.0[B2..].iter_mut().enumerate() {
+            *b = -0.37 + 0.1 * bucket as f32;
+        }
         let network = params.quantise();
         let back = Params::from_network(&network).quantise();
         assert_eq!(back.to_bytes(), network.to_bytes());
-        assert_ne!(network.output_bias, 0, "the bias survives the trip");
+        assert_ne!(network.output_bias[0], 0, "the bias survives the trip");
+        assert_ne!(
+            network.output_weights[0],
+            network.output_weights[OUTPUT_BUCKETS - 1],
+            "each bucket keeps its own weights"
+        );
     }
 }

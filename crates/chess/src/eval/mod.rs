@@ -186,7 +186,7 @@ impl Evaluate for Position {
     /// The network (`crate::nnue`).
     #[inline]
     fn evaluate(&self) -> i32 {
-        crate::nnue::network().evaluate(&self.accumulator, self.side)
+        crate::nnue::network().evaluate(&self.accumulator, self.side, self.occupied().count())
     }
 
     /// The tuned linear evaluation of this module.

@@ -1,16 +1,24 @@
 //! The network file: what `tools/nnue-train` writes and the engine embeds.
 //!
-//! Little-endian throughout: the magic `AUGURNN1`, the input and hidden
-//! sizes (`u32` each), the hidden weights (`i16`, input by input), the
-//! hidden biases (`i16`), the output weights (`i16`, the side to move's
-//! then the other side's), the output bias (`i32`), and nothing after.
+//! Little-endian throughout: the magic `AUGURNN2`, the input count, the
+//! hidden count and the output bucket count (`u32` each), the hidden
+//! weights (`i16`, input by input), the hidden biases (`i16`), the output
+//! weights (`i16`, bucket by bucket, each the side to move's then the
+//! other side's), the output biases (`i32`, one per bucket), and nothing
+//! after.
+//!
+//! The older `AUGURNN1` files (one output, no bucket count) still read:
+//! their output weights and bias serve every bucket, so such a network
+//! evaluates exactly as it did and can start a fine-tuning run.
 
 use std::fmt;
 
-use super::{HIDDEN, INPUTS, Network};
+use super::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS};
 
 /// The file's first bytes.
-const MAGIC: &[u8; 8] = b"AUGURNN1";
+const MAGIC: &[u8; 8] = b"AUGURNN2";
+/// The first bytes of a file with a single output (no buckets).
+const MAGIC_SINGLE_OUTPUT: &[u8; 8] = b"AUGURNN1";
 /// The largest output weight magnitude a file may hold: with it the output
 /// sum cannot overflow 32 bits (`2 * HIDDEN * 255² * 127 < 2³¹`).
 pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
@@ -18,14 +26,16 @@ pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetworkError {
-    /// The file does not start with `AUGURNN1`.
+    /// The file does not start with `AUGURNN2` (or `AUGURNN1`).
     Magic,
-    /// The file's sizes are not this build's `768 -> HIDDEN`.
+    /// The file's sizes are not this build's `768 -> HIDDEN x 2 -> 1 x OUTPUT_BUCKETS`.
     Shape {
         /// Inputs in the file.
         inputs: u32,
         /// Hidden neurons in the file.
         hidden: u32,
+        /// Output buckets in the file.
+        buckets: u32,
     },
     /// The file is shorter or longer than its sizes say.
     Length {
@@ -41,10 +51,15 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetworkError::Magic => write!(f, "not an Augur network file (no AUGURNN1 magic)"),
-            NetworkError::Shape { inputs, hidden } => write!(
+            NetworkError::Magic => write!(f, "not an Augur network file (no AUGURNN2 magic)"),
+            NetworkError::Shape {
+                inputs,
+                hidden,
+                buckets,
+            } => write!(
                 f,
-                "network is {inputs} -> {hidden}, this build reads {INPUTS} -> {HIDDEN}"
+                "network is {inputs} -> {hidden} with {buckets} output buckets, \
+                 this build reads {INPUTS} -> {HIDDEN} with {OUTPUT_BUCKETS}"
             ),
             NetworkError::Length { expected, found } => {
                 write!(f, "network file has {found} bytes, expected {expected}")
@@ -59,15 +74,15 @@ impl fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
-/// The file size for this build's shape.
-const FILE_LEN: usize = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The file size of this build's shape with `buckets` outputs after a
+/// header of `header` bytes.
+const fn file_len(header: usize, buckets: usize) -> usize {
+    header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+}
 
 impl Network {
     /// Reads a network file (format in the module docs).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.get(..8) != Some(MAGIC.as_slice()) {
-            return Err(NetworkError::Magic);
-        }
         let word = |at: usize| -> u32 {
             let mut b = [0u8; 4];
             if let Some(s) = bytes.get(at..at + 4) {
@@ -75,17 +90,32 @@ impl Network {
             }
             u32::from_le_bytes(b)
         };
+        let (header, buckets) = match bytes.get(..8) {
+            Some(m) if m == MAGIC => (20, word(16)),
+            Some(m) if m == MAGIC_SINGLE_OUTPUT => (16, 1),
+            _ => return Err(NetworkError::Magic),
+        };
         let (inputs, hidden) = (word(8), word(12));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(NetworkError::Shape { inputs, hidden });
+        if inputs as usize != INPUTS
+            || hidden as usize != HIDDEN
+            || !(buckets == 1 || buckets as usize == OUTPUT_BUCKETS)
+        {
+            return Err(NetworkError::Shape {
+                inputs,
+                hidden,
+                buckets,
+            });
         }
-        if bytes.len() != FILE_LEN {
+        let buckets = buckets as usize;
+        let expected = file_len(header, buckets);
+        if bytes.len() != expected {
             return Err(NetworkError::Length {
-                expected: FILE_LEN,
+                expected,
                 found: bytes.len(),
             });
         }
-        let mut shorts = bytes[16..FILE_LEN - 4]
+        let biases_at = expected - 4 * buckets;
+        let mut shorts = bytes[header..biases_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut row = || {
@@ -97,37 +127,46 @@ impl Network {
         };
         let feature_weights = (0..INPUTS).map(|_| row()).collect();
         let feature_bias = row();
-        let output_weights = [row(), row()];
-        if let Some(&w) = output_weights
+        let stored: Vec<[[i16; HIDDEN]; 2]> = (0..buckets).map(|_| [row(), row()]).collect();
+        if let Some(&w) = stored
             .iter()
+            .flatten()
             .flatten()
             .find(|w| w.unsigned_abs() > OUTPUT_WEIGHT_LIMIT.unsigned_abs())
         {
             return Err(NetworkError::OutputWeight(w));
         }
+        let biases: Vec<i32> = (0..buckets)
+            .map(|b| word(biases_at + 4 * b) as i32)
+            .collect();
+        // A single-output file serves every bucket.
+        let pick = |bucket: usize| bucket.min(buckets - 1);
         Ok(Network {
             feature_weights,
             feature_bias,
-            output_weights,
-            output_bias: word(FILE_LEN - 4) as i32,
+            output_weights: std::array::from_fn(|b| stored[pick(b)]),
+            output_bias: std::array::from_fn(|b| biases[pick(b)]),
         })
     }
 
-    /// Writes the network file (format in the module docs).
+    /// Writes the network file (`AUGURNN2`, format in the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FILE_LEN);
+        let mut out = Vec::with_capacity(file_len(20, OUTPUT_BUCKETS));
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        for size in [INPUTS, HIDDEN, OUTPUT_BUCKETS] {
+            out.extend_from_slice(&(size as u32).to_le_bytes());
+        }
         let rows = self
             .feature_weights
             .iter()
             .chain([&self.feature_bias])
-            .chain(&self.output_weights);
+            .chain(self.output_weights.iter().flatten());
         for value in rows.flatten() {
             out.extend_from_slice(&value.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         out
     }
 }

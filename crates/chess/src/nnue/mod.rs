@@ -1,5 +1,5 @@
 //! The chess network: an efficiently updatable neural network (NNUE)
-//! `768 -> HIDDEN x 2 -> 1` trained only on Augur's own self-play games
+//! `768 -> HIDDEN x 2 -> 1` (one output per material bucket) trained only on Augur's own self-play games
 //! (`tools/nnue-train`; provenance in `docs/nnue.md`).
 //!
 //! - Inputs: one per (piece colour relative to the perspective, role,
@@ -11,7 +11,10 @@
 //!   incrementally as pieces are put, removed and moved.
 //! - Output: the squared clipped ReLU (`clamp(x, 0, 1)²`) of the side to
 //!   move's neurons then the other side's, times the output weights, plus
-//!   a bias, scaled to centipawns.
+//!   a bias, scaled to centipawns. There are [`OUTPUT_BUCKETS`] sets of
+//!   output weights and biases; the number of pieces on the board picks
+//!   one ([`output_bucket`]), so openings, middlegames and endings each
+//!   read the same hidden layer their own way.
 //!
 //! Integer arithmetic: hidden weights and biases are quantised by
 //! [`QA`] (255), output weights by [`QB`] (64); the output bias by
@@ -33,6 +36,8 @@ use crate::types::{Color, Piece};
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
 pub const HIDDEN: usize = 128;
+/// Sets of output weights, chosen by the number of pieces on the board.
+pub const OUTPUT_BUCKETS: usize = 8;
 /// Quantisation of the hidden layer: 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights: 1.0 is `QB`.
@@ -49,6 +54,18 @@ pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize 
         Color::Black => (1 - piece.color.index(), square.index() ^ 56),
     };
     relative * 384 + piece.role.index() * 64 + seen
+}
+
+/// The output bucket of a position with `pieces` pieces (kings included):
+/// 2-5 pieces read bucket 0, 6-9 bucket 1, ..., 30-32 bucket 7.
+#[inline(always)]
+pub const fn output_bucket(pieces: u32) -> usize {
+    let bucket = pieces.saturating_sub(2) as usize / 4;
+    if bucket < OUTPUT_BUCKETS {
+        bucket
+    } else {
+        OUTPUT_BUCKETS - 1
+    }
 }
 
 /// The active inputs of `position` seen from `perspective`, one per piece.
@@ -78,11 +95,11 @@ pub struct Network {
     pub feature_weights: Vec<[i16; HIDDEN]>,
     /// Hidden biases (scaled by [`QA`]).
     pub feature_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's neurons, then the other side's
-    /// (scaled by [`QB`]).
-    pub output_weights: [[i16; HIDDEN]; 2],
-    /// Output bias (scaled by `QA * QB`).
-    pub output_bias: i32,
+    /// Output weights per bucket: the side to move's neurons, then the
+    /// other side's (scaled by [`QB`]).
+    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    /// Output bias per bucket (scaled by `QA * QB`).
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 /// The embedded network file.
@@ -109,7 +126,7 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1, output bias {} }}",
+            "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 x {OUTPUT_BUCKETS} buckets, output biases {:?} }}",
             self.output_bias
         )
     }
@@ -121,26 +138,32 @@ impl Network {
         Network {
             feature_weights: vec![[0; HIDDEN]; INPUTS],
             feature_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 0,
+            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
         }
     }
 
     /// The side to move's evaluation of `position` with this network,
     /// its hidden layer summed from scratch.
     pub fn evaluate_from_scratch(&self, position: &crate::Position) -> i32 {
-        self.evaluate(&Accumulator::of(self, position), position.side_to_move())
+        self.evaluate(
+            &Accumulator::of(self, position),
+            position.side_to_move(),
+            position.occupied().count(),
+        )
     }
 
     /// The evaluation of the side to move, in centipawns, from the two
-    /// perspectives' accumulated neurons.
+    /// perspectives' accumulated neurons, with the output bucket of a board
+    /// holding `pieces` pieces.
     #[inline]
-    pub fn evaluate(&self, accumulator: &Accumulator, side: Color) -> i32 {
+    pub fn evaluate(&self, accumulator: &Accumulator, side: Color, pieces: u32) -> i32 {
+        let bucket = output_bucket(pieces);
+        let [ours, theirs] = &self.output_weights[bucket];
         let us = accumulator.perspective(side);
         let them = accumulator.perspective(side.opponent());
-        let sum = squared_clipped_dot(us, &self.output_weights[0])
-            + squared_clipped_dot(them, &self.output_weights[1]);
-        (sum / QA + self.output_bias) * SCALE / (QA * QB)
+        let sum = squared_clipped_dot(us, ours) + squared_clipped_dot(them, theirs);
+        (sum / QA + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 }
 

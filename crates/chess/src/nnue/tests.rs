@@ -87,7 +87,7 @@ fn the_arithmetic_is_exact_on_a_hand_made_network() {
     let e1 = Square::new(4);
     let mut net = Network::zeroed();
     net.feature_weights[feature_index(Color::White, king, e1)][0] = QA as i16;
-    net.output_weights[0][0] = QB as i16;
+    net.output_weights[0][0][0] = QB as i16;
     let white = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
     let black = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 b - - 0 1").expect("valid");
     assert_eq!(net.evaluate_from_scratch(&white), SCALE);
@@ -102,10 +102,10 @@ fn the_arithmetic_is_exact_on_a_hand_made_network() {
     );
     // Negative neurons are off; the bias counts in `QA * QB`.
     net.feature_weights[feature_index(Color::White, king, e1)][0] = -QA as i16;
-    net.output_bias = QA * QB / 4;
+    net.output_bias[0] = QA * QB / 4;
     assert_eq!(net.evaluate_from_scratch(&white), SCALE / 4);
     // Black's perspective sees its own king on e8 as White's sees e1.
-    net.output_bias = 0;
+    net.output_bias[0] = 0;
     let black_king = Piece {
         color: Color::Black,
         role: Role::King,
@@ -133,16 +133,80 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
         Network::from_bytes(&bad),
         Err(NetworkError::Shape { hidden: 64, .. })
     ));
+    let mut bad = bytes.clone();
+    bad[16] = 3;
+    assert!(matches!(
+        Network::from_bytes(&bad),
+        Err(NetworkError::Shape { buckets: 3, .. })
+    ));
     assert!(matches!(
         Network::from_bytes(&bytes[..bytes.len() - 1]),
         Err(NetworkError::Length { .. })
     ));
     let mut wide = Network::zeroed();
-    wide.output_weights[1][5] = OUTPUT_WEIGHT_LIMIT + 1;
+    wide.output_weights[OUTPUT_BUCKETS - 1][1][5] = OUTPUT_WEIGHT_LIMIT + 1;
     assert_eq!(
         Network::from_bytes(&wide.to_bytes()),
         Err(NetworkError::OutputWeight(OUTPUT_WEIGHT_LIMIT + 1))
     );
-    wide.output_weights[1][5] = -OUTPUT_WEIGHT_LIMIT;
+    wide.output_weights[OUTPUT_BUCKETS - 1][1][5] = -OUTPUT_WEIGHT_LIMIT;
     assert!(Network::from_bytes(&wide.to_bytes()) == Ok(wide));
+}
+
+/// The number of pieces picks the output weights: the same hidden layer
+/// read through bucket 0 (2-5 pieces) and bucket 7 (30-32 pieces).
+#[test]
+fn the_piece_count_picks_the_output_bucket() {
+    assert_eq!(output_bucket(2), 0);
+    assert_eq!(output_bucket(5), 0);
+    assert_eq!(output_bucket(6), 1);
+    assert_eq!(output_bucket(29), 6);
+    assert_eq!(output_bucket(30), 7);
+    assert_eq!(output_bucket(32), 7);
+    let mut net = Network::zeroed();
+    for (bucket, bias) in net.output_bias.iter_mut().enumerate() {
+        *bias = QA * QB * (bucket as i32 + 1) / 8;
+    }
+    let bare = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+    let full = Position::from_fen_detailed(crate::STARTING_FEN).expect("valid");
+    assert_eq!(net.evaluate_from_scratch(&bare), SCALE / 8);
+    assert_eq!(net.evaluate_from_scratch(&full), SCALE);
+    // The output weights too: one lit neuron counts only where its bucket's
+    // weight is set.
+    net.output_bias = [0; OUTPUT_BUCKETS];
+    net.feature_bias[3] = QA as i16;
+    net.output_weights[1][0][3] = QB as i16;
+    let six = Position::from_fen_detailed("3k4/3p4/8/8/8/8/2PPP3/4K3 w - - 0 1").expect("valid");
+    assert_eq!(net.evaluate_from_scratch(&six), SCALE);
+    assert_eq!(net.evaluate_from_scratch(&bare), 0);
+}
+
+/// A single-output (`AUGURNN1`) file reads with its output in every
+/// bucket, so it evaluates as it did.
+#[test]
+fn single_output_files_serve_every_bucket() {
+    let mut net = Network::zeroed();
+    net.feature_weights[7][2] = 99;
+    net.feature_bias[4] = 200;
+    net.output_weights[0][0][4] = 50;
+    net.output_weights[0][1][9] = -60;
+    net.output_bias[0] = -1234;
+    let full = net.to_bytes();
+    // Rewrite as the single-output format: no bucket count, one output.
+    let mut single = b"AUGURNN1".to_vec();
+    single.extend_from_slice(&full[8..16]);
+    let outputs_at = 20 + 2 * (INPUTS * HIDDEN + HIDDEN);
+    single.extend_from_slice(&full[20..outputs_at + 4 * HIDDEN]);
+    single.extend_from_slice(&(-1234i32).to_le_bytes());
+    let read = Network::from_bytes(&single).expect("a single-output file reads");
+    assert_eq!(read.feature_weights, net.feature_weights);
+    assert_eq!(read.feature_bias, net.feature_bias);
+    for bucket in 0..OUTPUT_BUCKETS {
+        assert_eq!(read.output_weights[bucket], net.output_weights[0]);
+        assert_eq!(read.output_bias[bucket], -1234);
+    }
+    assert!(matches!(
+        Network::from_bytes(&single[..single.len() - 2]),
+        Err(NetworkError::Length { .. })
+    ));
 }
