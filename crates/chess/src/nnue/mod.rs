@@ -1,6 +1,7 @@
 //! The chess network: an efficiently updatable neural network (NNUE)
-//! `768 -> HIDDEN x 2 -> 1` (one output per material bucket) trained only on Augur's own self-play games
-//! (`tools/nnue-train`; provenance in `docs/nnue.md`).
+//! `768 -> HIDDEN x 2 -> 1` (one output per material bucket) trained only
+//! on Augur's own self-play games (`tools/nnue-train`; provenance in
+//! `docs/nnue.md`).
 //!
 //! - Inputs: one per (piece colour relative to the perspective, role,
 //!   square seen from the perspective) — [`feature_index`]. Each side's
