@@ -5,8 +5,8 @@
 //! The prediction is `sigmoid(out)`, where `out * SCALE` is the evaluation
 //! in centipawns and `out` is read through the output bucket of the
 //! sample's piece count (`output_bucket`); the target blends
-//! `sigmoid(score / SCALE)` with the
-//! game's result (`wdl` of the result). The loss is the squared error.
+//! `sigmoid(score / SCALE)` with the game's result (`wdl` of the result).
+//! The loss is the squared error.
 
 use augur_chess::nnue::{
     HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE, output_bucket,
