@@ -8,7 +8,9 @@
 //! Training: Adam over shuffled mini-batches (seeded), the learning rate
 //! cut by 0.3 at 60% and again at 85% of the epochs; the target blends the
 //! game result (`--wdl`) with the search score. `--init` starts from an
-//! existing network file instead of random weights (fine-tuning). The full
+//! existing network file instead of random weights (fine-tuning); a file
+//! with fewer hidden neurons than `HIDDEN` grows: the missing neurons
+//! start with random input weights and zero output weights. The full
 //! recipe, with the commands that made the committed network, is in
 //! `docs/nnue.md`.
 
@@ -57,6 +59,7 @@ struct Args {
     mirror: bool,
     /// Start from this network file instead of random weights
     /// (fine-tuning); its validation loss is printed before the first epoch.
+    /// A file with fewer hidden neurons grows to this build's size.
     #[arg(long)]
     init: Option<PathBuf>,
     /// Worker threads.
@@ -115,12 +118,16 @@ fn run(args: &Args) -> Result<(), String> {
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let network = augur_chess::nnue::Network::from_bytes(&bytes)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            let params = Params::from_network(&network);
+            let mut params = Params::from_network(&network);
             eprintln!(
                 "{}'s validation loss: {:.6}",
                 path.display(),
                 params.loss(&validation, args.wdl)
             );
+            let revived = params.revive_dead_neurons(args.seed);
+            if revived > 0 {
+                eprintln!("{revived} dead hidden neurons given random input weights");
+            }
             params
         }
     };

@@ -75,6 +75,29 @@ impl Params {
         Params(p)
     }
 
+    /// Gives every dead hidden neuron (no input weight, no bias, no output
+    /// weight: what a network read from a file with fewer neurons has)
+    /// small random input weights from `seed`, so that training can grow
+    /// it; its output weights stay zero, so the network still evaluates
+    /// as before. Returns how many neurons were revived.
+    pub fn revive_dead_neurons(&mut self, seed: u64) -> usize {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let p = &mut self.0;
+        let mut revived = 0;
+        for j in 0..HIDDEN {
+            let dead = p[B1 + j] == 0.0
+                && (0..INPUTS).all(|f| p[W1 + f * HIDDEN + j] == 0.0)
+                && (0..OUTPUT_BUCKETS * 2).all(|side| p[W2 + side * HIDDEN + j] == 0.0);
+            if dead {
+                for f in 0..INPUTS {
+                    p[W1 + f * HIDDEN + j] = rng.random_range(-0.1..0.1);
+                }
+                revived += 1;
+            }
+        }
+        revived
+    }
+
     /// The hidden layer of one perspective.
     fn hidden(&self, inputs: impl Iterator<Item = usize>) -> [f32; HIDDEN] {
         let mut acc = [0f32; HIDDEN];
@@ -365,5 +388,42 @@ mod tests {
             network.output_weights[OUTPUT_BUCKETS - 1],
             "each bucket keeps its own weights"
         );
+    }
+
+    /// Dead neurons (as a smaller network's file reads) get random input
+    /// weights and keep zero output weights: the evaluation is unchanged,
+    /// live neurons are untouched.
+    #[test]
+    fn dead_neurons_are_revived_without_changing_the_output() {
+        let mut params = Params::random(9);
+        let dead = [3, HIDDEN - 1];
+        for &j in &dead {
+            params.0[B1 + j] = 0.0;
+            for f in 0..INPUTS {
+                params.0[W1 + f * HIDDEN + j] = 0.0;
+            }
+            for side in 0..OUTPUT_BUCKETS * 2 {
+                params.0[W2 + side * HIDDEN + j] = 0.0;
+            }
+        }
+        let before = params.clone();
+        assert_eq!(params.revive_dead_neurons(4), dead.len());
+        for j in 0..HIDDEN {
+            let column = |p: &Params| {
+                (0..INPUTS)
+                    .map(|f| p.0[W1 + f * HIDDEN + j])
+                    .collect::<Vec<_>>()
+            };
+            if dead.contains(&j) {
+                assert!(
+                    column(&params).iter().any(|&w| w != 0.0),
+                    "neuron {j} revived"
+                );
+            } else {
+                assert_eq!(column(&params), column(&before), "neuron {j} untouched");
+            }
+        }
+        assert_eq!(params.0[W2..], before.0[W2..], "no output weight changes");
+        assert_eq!(params.revive_dead_neurons(4), 0, "nothing is dead any more");
     }
 }

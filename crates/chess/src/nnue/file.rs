@@ -10,6 +10,12 @@
 //! The older `AUGURNN1` files (one output, no bucket count) still read:
 //! their output weights and bias serve every bucket, so such a network
 //! evaluates exactly as it did and can start a fine-tuning run.
+//!
+//! A file with fewer hidden neurons than this build (at least one) reads
+//! with the missing neurons zero: they read no input and add nothing to
+//! the output, so the network evaluates as it did and a larger network
+//! can be grown from it (the trainer gives such dead neurons a random
+//! start).
 
 use std::fmt;
 
@@ -28,7 +34,8 @@ pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
 pub enum NetworkError {
     /// The file does not start with `AUGURNN2` (or `AUGURNN1`).
     Magic,
-    /// The file's sizes are not this build's `768 -> HIDDEN x 2 -> 1 x OUTPUT_BUCKETS`.
+    /// The file's sizes do not fit this build's `768 -> HIDDEN x 2 -> 1 x
+    /// OUTPUT_BUCKETS` (a file may have fewer hidden neurons, at least one).
     Shape {
         /// Inputs in the file.
         inputs: u32,
@@ -59,7 +66,7 @@ impl fmt::Display for NetworkError {
             } => write!(
                 f,
                 "network is {inputs} -> {hidden} with {buckets} output buckets, \
-                 this build reads {INPUTS} -> {HIDDEN} with {OUTPUT_BUCKETS}"
+                 this build reads {INPUTS} -> 1 to {HIDDEN} with {OUTPUT_BUCKETS}"
             ),
             NetworkError::Length { expected, found } => {
                 write!(f, "network file has {found} bytes, expected {expected}")
@@ -74,10 +81,10 @@ impl fmt::Display for NetworkError {
 
 impl std::error::Error for NetworkError {}
 
-/// The file size of this build's shape with `buckets` outputs after a
-/// header of `header` bytes.
-const fn file_len(header: usize, buckets: usize) -> usize {
-    header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+/// The file size of a network with `hidden` neurons and `buckets` outputs
+/// after a header of `header` bytes.
+const fn file_len(header: usize, hidden: usize, buckets: usize) -> usize {
+    header + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 impl Network {
@@ -97,7 +104,8 @@ impl Network {
         };
         let (inputs, hidden) = (word(8), word(12));
         if inputs as usize != INPUTS
-            || hidden as usize != HIDDEN
+            || hidden == 0
+            || hidden as usize > HIDDEN
             || !(buckets == 1 || buckets as usize == OUTPUT_BUCKETS)
         {
             return Err(NetworkError::Shape {
@@ -106,8 +114,8 @@ impl Network {
                 buckets,
             });
         }
-        let buckets = buckets as usize;
-        let expected = file_len(header, buckets);
+        let (hidden, buckets) = (hidden as usize, buckets as usize);
+        let expected = file_len(header, hidden, buckets);
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 expected,
@@ -120,7 +128,7 @@ impl Network {
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut row = || {
             let mut r = [0i16; HIDDEN];
-            for (slot, value) in r.iter_mut().zip(&mut shorts) {
+            for (slot, value) in r.iter_mut().take(hidden).zip(&mut shorts) {
                 *slot = value;
             }
             r
@@ -151,7 +159,7 @@ impl Network {
 
     /// Writes the network file (`AUGURNN2`, format in the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_len(20, OUTPUT_BUCKETS));
+        let mut out = Vec::with_capacity(file_len(20, HIDDEN, OUTPUT_BUCKETS));
         out.extend_from_slice(MAGIC);
         for size in [INPUTS, HIDDEN, OUTPUT_BUCKETS] {
             out.extend_from_slice(&(size as u32).to_le_bytes());

@@ -127,12 +127,14 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
     let mut bad = bytes.clone();
     bad[0] = b'X';
     assert_eq!(Network::from_bytes(&bad), Err(NetworkError::Magic));
-    let mut bad = bytes.clone();
-    bad[12] = 64;
-    assert!(matches!(
-        Network::from_bytes(&bad),
-        Err(NetworkError::Shape { hidden: 64, .. })
-    ));
+    for hidden in [0, HIDDEN as u32 + 1] {
+        let mut bad = bytes.clone();
+        bad[12..16].copy_from_slice(&hidden.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetworkError::Shape { hidden: h, .. }) if h == hidden
+        ));
+    }
     let mut bad = bytes.clone();
     bad[16] = 3;
     assert!(matches!(
@@ -151,6 +153,42 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
     );
     wide.output_weights[OUTPUT_BUCKETS - 1][1][5] = -OUTPUT_WEIGHT_LIMIT;
     assert!(Network::from_bytes(&wide.to_bytes()) == Ok(wide));
+}
+
+/// A file with fewer hidden neurons reads with the missing ones zero, and
+/// evaluates as the same network with those neurons silenced.
+#[test]
+fn a_smaller_hidden_layer_reads_with_the_missing_neurons_zero() {
+    let kept = HIDDEN / 2;
+    let full = network().to_bytes();
+    let rows_end = full.len() - 4 * OUTPUT_BUCKETS;
+    let mut small = full[..20].to_vec();
+    small[12..16].copy_from_slice(&(kept as u32).to_le_bytes());
+    for row in full[20..rows_end].chunks_exact(2 * HIDDEN) {
+        small.extend_from_slice(&row[..2 * kept]);
+    }
+    small.extend_from_slice(&full[rows_end..]);
+    let read = Network::from_bytes(&small).expect("a smaller hidden layer reads");
+    let mut silenced = network().clone();
+    for row in silenced
+        .feature_weights
+        .iter_mut()
+        .chain([&mut silenced.feature_bias])
+        .chain(silenced.output_weights.iter_mut().flatten())
+    {
+        row[kept..].fill(0);
+    }
+    assert!(read == silenced);
+    let position = Position::from_fen_detailed(crate::STARTING_FEN).expect("valid");
+    assert_ne!(
+        read.evaluate_from_scratch(&position),
+        network().evaluate_from_scratch(&position),
+        "half the neurons silenced should change the evaluation"
+    );
+    assert!(matches!(
+        Network::from_bytes(&small[..small.len() - 2]),
+        Err(NetworkError::Length { .. })
+    ));
 }
 
 /// The number of pieces picks the output weights: the same hidden layer
