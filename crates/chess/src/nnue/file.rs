@@ -25,8 +25,9 @@ use super::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS};
 const MAGIC: &[u8; 8] = b"AUGURNN2";
 /// The first bytes of a file with a single output (no buckets).
 const MAGIC_SINGLE_OUTPUT: &[u8; 8] = b"AUGURNN1";
-/// The largest output weight magnitude a file may hold: with it the output
-/// sum cannot overflow 32 bits (`2 * HIDDEN * 255² * 127 < 2³¹`).
+/// The largest output weight magnitude a file may hold: with it one
+/// perspective's output sum cannot overflow 32 bits (`HIDDEN * 255² * 127
+/// < 2³¹` for up to 256 neurons).
 pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
 
 /// Why a network file was refused.

@@ -37,6 +37,7 @@ use crate::types::{Color, Piece};
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
 pub const HIDDEN: usize = 128;
+const _: () = assert!(HIDDEN <= 256, "squared_clipped_dot's sum would overflow");
 /// Sets of output weights, chosen by the number of pieces on the board.
 pub const OUTPUT_BUCKETS: usize = 8;
 /// Quantisation of the hidden layer: 1.0 is `QA`.
@@ -163,13 +164,16 @@ impl Network {
         let [ours, theirs] = &self.output_weights[bucket];
         let us = accumulator.perspective(side);
         let them = accumulator.perspective(side.opponent());
-        let sum = squared_clipped_dot(us, ours) + squared_clipped_dot(them, theirs);
-        (sum / QA + self.output_bias[bucket]) * SCALE / (QA * QB)
+        // Each perspective's sum fits 32 bits; both together may not.
+        let sum =
+            i64::from(squared_clipped_dot(us, ours)) + i64::from(squared_clipped_dot(them, theirs));
+        ((sum / i64::from(QA)) as i32 + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 }
 
 /// `Σ clamp(v, 0, QA)² · w`. With `|w| <= OUTPUT_WEIGHT_LIMIT` (checked when
-/// a network is read) the sum stays below `i32::MAX`.
+/// a network is read) and at most 256 neurons the sum stays below
+/// `i32::MAX`.
 #[inline(always)]
 fn squared_clipped_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     let mut sum = 0i32;
