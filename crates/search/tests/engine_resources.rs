@@ -252,12 +252,12 @@ fn the_table_fills_as_the_engine_searches_and_empties_on_clear() {
     engine.search(
         &root,
         &[],
-        &depth(8),
+        &depth(10),
         &SearchControl::new(false),
         &mut |_| {},
     );
     let used = engine.hashfull();
-    // Permille: a 1 MB table holds a fraction of a depth 8 search's nodes.
+    // Permille: a 1 MB table holds a fraction of a depth 10 search's nodes.
     assert!((10..=1000).contains(&used), "{used} permille");
     engine.clear();
     assert_eq!(engine.hashfull(), 0);
