@@ -7,6 +7,7 @@
 
 use arrayvec::ArrayVec;
 use augur_core::{Evaluate, MAX_MOVES, MoveList, MoveStaging};
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -18,10 +19,16 @@ use crate::strength::eval_shift;
 use crate::tt::{Bound, TableEntry, TranspositionTable};
 use crate::tuning::*;
 
+/// Natural logarithms of 0 to `MAX_MOVES` (0 reads as 1), for
+/// [`reduction`]: worked out once instead of at every reduced move.
+static LOGARITHMS: LazyLock<Vec<f32>> =
+    LazyLock::new(|| (0..=MAX_MOVES).map(|n| (n.max(1) as f32).ln()).collect());
+
 /// Late move reduction by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
-    let d = (depth.max(1) as f32).ln();
-    let m = (move_number.max(1) as f32).ln();
+    let ln = |n: usize| LOGARITHMS[n.min(MAX_MOVES)];
+    let d = ln(depth.max(1) as usize);
+    let m = ln(move_number);
     (LMR_BASE + d * m / LMR_DIVISOR) as i32
 }
 
@@ -199,6 +206,9 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// The move a singular-extension test leaves out at each ply (the
     /// default move: none).
     singular: [G::Move; MAX_PLY + 1],
+    /// Per ply, the buffer of the quiet moves a node has tried (kept so
+    /// that nodes do not allocate one each).
+    quiet_lists: Vec<Vec<u32>>,
 }
 
 struct Scored<M> {
@@ -271,6 +281,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             evals: [0; MAX_PLY + 1],
             previous: [0; MAX_PLY + 1],
             singular: [G::Move::default(); MAX_PLY + 1],
+            quiet_lists: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
@@ -727,7 +738,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best_score = -INFINITY;
         let mut best_move = G::Move::default();
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<u32> = Vec::new();
+        // The ply's buffer, taken for the node (a singular test at the same
+        // ply then starts a buffer of its own) and put back at the end.
+        let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
+        quiets_tried.clear();
         let team = position.team().index();
         let previous_code = if ply > 0 { self.previous[ply - 1] } else { 0 };
 
@@ -912,6 +926,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 quiets_tried.push(code);
             }
         }
+        self.quiet_lists[ply] = quiets_tried;
         if searched == 0 {
             if testing_singular {
                 // Only the table's move: it is singular.
