@@ -36,6 +36,22 @@ def start_server(augur):
     return server, match.group(1)
 
 
+FRAMES_SHOWN = 16
+
+
+def record_frames(socket, frames):
+    """Keeps each websocket message, cut short, with its direction and
+    time, for the report of a failure."""
+    started = time.time()
+
+    def keep(direction, payload):
+        text = payload if isinstance(payload, str) else repr(payload)
+        frames.append(f"{time.time() - started:8.3f} {direction} {text[:400]}")
+
+    socket.on("framesent", lambda payload: keep("page->server", payload))
+    socket.on("framereceived", lambda payload: keep("server->page", payload))
+
+
 def move_count(page):
     return page.locator("#moves li").count()
 
@@ -136,6 +152,10 @@ def play_game(page, variant, plies, timings, first_moves):
         click_a_legal_move(page, timings)
         wait_moves(page, count + 2)
         wait_engine_idle(page)
+        # In Enochian chess the engine moves for three armies in turn, and
+        # may end the game with the last of them: the loop's test of the
+        # status line must come after the engine's last move.
+        settle(page, quiet=0.5)
         played += 2
     assert move_count(page) >= min(plies, 2), f"{variant}: too few moves"
     settle(page)
@@ -192,10 +212,12 @@ def main():
     args = ap.parse_args()
     server, url = start_server(args.augur)
     timings, first_moves = [], []
+    frames = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("websocket", lambda socket: record_frames(socket, frames))
             page.goto(url)
             page.wait_for_selector("[data-square='e2']")
             for variant in args.variants.split(","):
@@ -223,6 +245,12 @@ def main():
             watched = watch(page)
             print(f"watch: engine against engine at two levels, {watched}, then stopped")
             browser.close()
+    except Exception:
+        # The last messages between page and server, so that a failure
+        # can be read.
+        for line in frames[-FRAMES_SHOWN:]:
+            print(line, file=sys.stderr)
+        raise
     finally:
         server.kill()
     timings.sort()
@@ -400,7 +428,10 @@ def enochian_divination(page):
             wait_moves(page, before + 1)  # The lost turn is played for the person.
         else:
             click_a_legal_move(page, [])
-        wait_moves(page, before + 2)
+        # The engine's army answers, unless it is frozen and passed over
+        # (its King taken): then the person's next army rolls at once.
+        settle(page, quiet=0.5)
+        assert move_count(page) >= before + 1
         texts = [li.inner_text() for li in page.locator("#moves li").all()]
         assert all(re.match(r"^[1-6]:", t) for t in texts), texts
     page.uncheck("#divination")

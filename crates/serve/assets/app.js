@@ -138,12 +138,15 @@ function enginesTurn() {
 function receive(message) {
   if (message.type === "state") {
     const grew = state && message.moves.length !== state.moves.length;
+    // A state that leaves the board as it was (a second "new game" answered
+    // just after the first, a clock update) keeps the piece picked.
+    const unchanged = state && !grew && message.board.position === state.board.position;
     state = message;
     stateTime = performance.now();
     flagSent = false;
     if (grew) beep();
     busy = false;
-    picked = null;
+    if (!unchanged || !message.board.legal.some((m) => squaresOf(m)[0] === picked)) picked = null;
     render();
     afterState();
   } else if (message.type === "engine_move") {
@@ -215,7 +218,7 @@ function engineMove(levelOverride) {
   busy = true;
   $("status").textContent = "engine thinking…";
   const level = typeof levelOverride === "string" ? levelOverride : $("level").value;
-  send({ type: "engine", movetime: Number($("movetime").value) || 500,
+  send({ type: "engine", ply: state.moves.length, movetime: Number($("movetime").value) || 500,
          elo: level === "" ? null : Number(level),
          answer: !watching && personPlaysTeam(otherTeam()) ? "person" : "engine" });
 }
@@ -486,7 +489,7 @@ function startAnalysis() {
   busy = true;
   $("score").textContent = "-";
   $("depth").textContent = "-";
-  send({ type: "analyse", infinite: true });
+  send({ type: "analyse", ply: state.moves.length, infinite: true });
 }
 
 // The eval bar: the side to move's share, 50% for equality (a logistic
@@ -565,7 +568,7 @@ function play(move) {
   // An exchange needs the other team's consent: the person's, when the
   // person plays an army of it, else the engine's.
   const answer = move === "exchange" && !personPlaysTeam(otherTeam()) ? "engine" : "person";
-  send({ type: "move", move, answer });
+  send({ type: "move", ply: state.moves.length, move, answer });
 }
 
 function clockChoice() {

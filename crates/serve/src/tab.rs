@@ -9,6 +9,12 @@
 //! stop a search: `stop` ends it and keeps its result (the engine moves
 //! now, the analysis is final); any other message ends it, drops its
 //! result and is then handled.
+//!
+//! `move`, `engine` and `analyse` may carry `"ply"`: the length of the move
+//! list the page saw when it sent them. One sent from a state the game has
+//! since left (two requests crossed with a reply) is dropped without a
+//! reply: the newer state is on its way to the page, which then decides
+//! again what to ask.
 
 use crate::analysis::{ANALYSIS_LINES, analysis_message};
 use crate::clock::Clock;
@@ -86,6 +92,11 @@ enum Searched {
     Done { infos: Vec<String>, best: String },
     /// A page message ended it; its result is dropped.
     Interrupted,
+}
+
+/// Whether `event` is the page's `stop` message.
+fn is_stop(event: &Event) -> bool {
+    matches!(event, Event::Page(text) if message_type(text).as_deref() == Some("stop"))
 }
 
 /// One tab's game.
@@ -250,7 +261,18 @@ impl Tab {
         let permits = Arc::clone(&self.permits);
         let _permit = permits.acquire();
         self.engine_lines();
+        // A page message read while this search was being set up ends it
+        // as one arriving during it would: it is handled next, and a stop
+        // makes the search answer at once.
+        if self.queued.iter().any(|event| !is_stop(event)) {
+            return Ok(Searched::Interrupted);
+        }
+        let stop_at_once = !self.queued.is_empty();
+        self.queued.clear();
         self.session.handle_line(&format!("go {limits}"));
+        if stop_at_once {
+            self.session.handle_line("stop");
+        }
         let started = Instant::now();
         let deadline = started + SEARCH_TIMEOUT;
         let mut last_report = Instant::now();
@@ -351,6 +373,9 @@ impl Tab {
             .ok_or("a message needs a \"type\"")?;
         if self.offer.is_some() && !matches!(kind, "exchange_reply" | "state" | "export" | "new") {
             return Err("answer the offer of an exchange of prisoners first".into());
+        }
+        if matches!(kind, "move" | "engine" | "analyse") && self.is_stale(&message) {
+            return Ok(());
         }
         match kind {
             "state" | "stop" => out(self.state()),
@@ -503,6 +528,15 @@ impl Tab {
             other => return Err(format!("unknown message type '{other}'")),
         }
         Ok(())
+    }
+
+    /// Whether `message` was sent from a state with another number of
+    /// moves than the game has now.
+    fn is_stale(&self, message: &Value) -> bool {
+        message
+            .get("ply")
+            .and_then(Value::as_u64)
+            .is_some_and(|ply| ply != self.moves.len() as u64)
     }
 
     /// Starts a game from a `new` message's fields; on an error the game
@@ -1035,6 +1069,79 @@ mod tests {
             true
         });
         assert_eq!(parse(&sent[sent.len() - 1])["variant"], "ultima");
+    }
+
+    /// The page asks twice for an analysis (once per state when two new
+    /// games cross); the second request, read while the first was being
+    /// set up, must still end the first search, or a move made next waits
+    /// behind an endless analysis of the old position.
+    #[test]
+    fn a_move_made_during_a_restarted_analysis_is_played_at_once() {
+        let (tab, inbox) = tab_with_inbox();
+        for message in [
+            r#"{"type":"new","variant":"ultima"}"#,
+            r#"{"type":"analyse","infinite":true}"#,
+            r#"{"type":"analyse","infinite":true}"#,
+        ] {
+            let _ = inbox.send(Event::Page(message.into()));
+        }
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(600));
+            let _ = inbox.send(Event::Page(
+                r#"{"type":"move","move":"a2a3","answer":"person"}"#.into(),
+            ));
+            std::thread::sleep(Duration::from_millis(1500));
+            let stopped = Instant::now();
+            let _ = inbox.send(Event::Page(r#"{"type":"stop"}"#.into()));
+            std::thread::sleep(Duration::from_millis(300));
+            let _ = inbox.send(Event::Closed);
+            stopped
+        });
+        let mut sent = Vec::new();
+        tab.run(|reply| {
+            sent.push((Instant::now(), parse(&reply)));
+            true
+        });
+        let stopped = sender.join().expect("the sender");
+        let played = sent
+            .iter()
+            .find(|(_, m)| m["type"] == "state" && m["moves"] == serde_json::json!(["a2a3"]))
+            .map(|(at, _)| *at);
+        assert!(
+            played.is_some_and(|at| at < stopped),
+            "the move was played only after the stop: {:?}",
+            sent.iter()
+                .map(|(_, m)| m["type"].clone())
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_request_sent_from_an_older_state_is_dropped() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4","ply":0}"#);
+        assert!(
+            tab.handle(r#"{"type":"move","move":"d2d4","ply":0}"#)
+                .is_empty()
+        );
+        assert!(
+            tab.handle(r#"{"type":"engine","movetime":10,"ply":0}"#)
+                .is_empty()
+        );
+        assert!(
+            tab.handle(r#"{"type":"analyse","depth":2,"ply":0}"#)
+                .is_empty()
+        );
+        assert_eq!(parse(&tab.state())["moves"], serde_json::json!(["e2e4"]));
+        let state = last(&mut tab, r#"{"type":"move","move":"e7e5","ply":1}"#);
+        assert_eq!(state["moves"], serde_json::json!(["e2e4", "e7e5"]));
+        let replies = tab.handle(r#"{"type":"engine","movetime":10,"ply":2}"#);
+        assert_eq!(
+            parse(&replies[replies.len() - 1])["moves"]
+                .as_array()
+                .map(Vec::len),
+            Some(3)
+        );
     }
 
     #[test]
