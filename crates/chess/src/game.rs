@@ -1,6 +1,6 @@
 //! `augur_core::Game` for chess.
 
-use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError};
+use augur_core::{Color, Game, MoveError, MoveList, MoveStaging, Outcome, PositionError};
 
 use crate::moves::{Move, MoveKind, parse_uci_syntax};
 use crate::position::Position;
@@ -117,6 +117,16 @@ impl Game for Position {
     #[inline(always)]
     fn generate_noisy(&self, out: &mut MoveList<Move>) {
         self.noisy_moves(out);
+    }
+
+    /// The table's move is tried before any move is generated, then the
+    /// captures and promotions, and the quiet moves only when none of
+    /// those cuts the node.
+    const MOVE_STAGING: MoveStaging = MoveStaging::NoisyFirst { rank_rest: false };
+
+    fn pseudo_move(&self, code: u32) -> Option<Move> {
+        let mv = Move::from_bits(u16::try_from(code).ok()?);
+        self.is_legal_move(mv).then_some(mv)
     }
 
     #[inline(always)]

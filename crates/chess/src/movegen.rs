@@ -77,6 +77,40 @@ impl MoveSink for MoveList<Move> {
     }
 }
 
+/// Looks for one move among the legal ones without building any.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        let to = self.wanted.to();
+        if from == self.wanted.from() && targets.contains(to) {
+            self.found |= Move::normal(from, to) == self.wanted;
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, offset: i8) {
+        let (from, to) = (self.wanted.from(), self.wanted.to());
+        if !targets.contains(to) || to.index() as i8 - offset != from.index() as i8 {
+            return;
+        }
+        self.found |= if PROMOTION_RANKS.contains(to) {
+            [Role::Queen, Role::Knight, Role::Rook, Role::Bishop]
+                .into_iter()
+                .any(|role| Move::promotion(from, to, role) == self.wanted)
+        } else {
+            Move::normal(from, to) == self.wanted
+        };
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
 impl Position {
     /// Feeds every legal move (or, when `NOISY`, every legal capture and
     /// promotion) to `sink`.
@@ -208,6 +242,17 @@ impl Position {
     /// Every legal capture and promotion, appended to `out`.
     pub(crate) fn noisy_moves(&self, out: &mut MoveList<Move>) {
         self.generate_into::<true, _>(out);
+    }
+
+    /// Whether `mv` is one of the legal moves (found without building the
+    /// list; any 16 bits may be asked about).
+    pub(crate) fn is_legal_move(&self, mv: Move) -> bool {
+        let mut finder = Finder {
+            wanted: mv,
+            found: false,
+        };
+        self.generate_into::<false, _>(&mut finder);
+        finder.found
     }
 
     /// The number of legal moves, counted without building them.

@@ -62,3 +62,53 @@ fn noisy_moves_are_the_legal_captures_and_promotions() {
     }
     assert!(checked > 10_000, "only {checked} positions");
 }
+
+/// A table's move is recognised without generating exactly when it is one
+/// of the legal moves: every 16-bit code is tried on positions of random
+/// games (promotions, en passant and castling among them).
+#[test]
+fn a_table_move_is_found_exactly_when_it_is_legal() {
+    use augur_core::MoveList;
+    use rand::prelude::*;
+    use std::collections::HashSet;
+    let mut rng = StdRng::seed_from_u64(0x7AB1E);
+    let mut checked = 0;
+    for fen in [
+        augur_chess::STARTING_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        for _ in 0..4 {
+            let mut position = Position::from_fen(fen).expect("valid FEN");
+            for ply in 0..60 {
+                let mut legal = MoveList::new();
+                position.generate(&mut legal);
+                if ply % 6 == 0 {
+                    let codes: HashSet<u32> =
+                        legal.iter().map(|&mv| Position::encode_move(mv)).collect();
+                    for code in 0..=u32::from(u16::MAX) {
+                        let found = position.pseudo_move(code);
+                        assert_eq!(
+                            found.is_some(),
+                            codes.contains(&code),
+                            "{code} in {}",
+                            position.fen()
+                        );
+                        if let Some(mv) = found {
+                            assert_eq!(Position::encode_move(mv), code);
+                        }
+                    }
+                    assert_eq!(position.pseudo_move(1 << 16), None);
+                    checked += 1;
+                }
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                position = position.play(mv);
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} positions");
+}
