@@ -1533,8 +1533,11 @@ mod tests {
     }
 
     /// A staged node whose table move the game cannot name without
-    /// generating falls back to generating everything: the noisy moves it
-    /// already listed are dropped first, so no move is listed twice.
+    /// generating (here a code that is no legal move: a stale or colliding
+    /// table entry) falls back to generating everything: the noisy moves it
+    /// already listed are dropped first, so no move is listed twice. A
+    /// legal quiet table move is named and listed once, after the noisy
+    /// moves.
     #[test]
     fn a_staged_node_falling_back_starts_from_an_empty_list() {
         let position = augur_chess::Position::from_fen(
@@ -1548,19 +1551,26 @@ mod tests {
             .copied()
             .find(|&mv| position.noisy_score(mv).is_none())
             .expect("a quiet move");
-        let (scored, _) = with_worker::<augur_chess::Position, _>(Setup::default(), |worker| {
-            let mut scored = Scored::new();
-            let staged = worker.stage_noisy(
-                &position,
-                &mut scored,
-                augur_chess::Position::encode_move(quiet),
-            );
-            assert!(!staged, "chess names no table move without generating");
-            scored
-        });
+        let unknown = (1..=u32::from(u16::MAX))
+            .find(|&code| position.pseudo_move(code).is_none())
+            .expect("a code that is no legal move");
+        let ((scored, named), _) =
+            with_worker::<augur_chess::Position, _>(Setup::default(), |worker| {
+                let mut scored = Scored::new();
+                let staged = worker.stage_noisy(&position, &mut scored, unknown);
+                assert!(!staged, "a code that is no legal move is not named");
+                let mut named = Scored::new();
+                let code = augur_chess::Position::encode_move(quiet);
+                assert!(worker.stage_noisy(&position, &mut named, code));
+                (
+                    scored,
+                    named.moves.iter().filter(|&&mv| mv == quiet).count(),
+                )
+            });
         assert!(scored.moves.is_empty());
         assert!(scored.scores.is_empty());
         assert!(scored.quiet.is_empty());
+        assert_eq!(named, 1);
     }
 
     /// Below the root a move that needs the other team's consent (the
