@@ -528,12 +528,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// Moves the best-scored remaining move to `index` and returns it.
     #[inline]
     fn pick(scored: &mut Scored<G::Move>, index: usize) -> (G::Move, bool, i32) {
-        let mut best = index;
-        for i in index + 1..scored.moves.len() {
-            if scored.scores[i] > scored.scores[best] {
-                best = i;
-            }
-        }
+        // The first of the highest scores, found in two simple passes that
+        // vectorise (the top score, then where it first stands).
+        let rest = &scored.scores[index..];
+        let top = rest.iter().fold(i32::MIN, |top, &score| top.max(score));
+        let best = index + rest.iter().position(|&score| score == top).unwrap_or(0);
         scored.moves.swap(index, best);
         scored.scores.swap(index, best);
         scored.quiet.swap(index, best);
@@ -813,7 +812,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
-            let Some(child) = position.play_pseudo(mv) else {
+            // Borrowed where it lies: moving a position out of the option
+            // would copy it (chess's holds the network's hidden layer).
+            let played = position.play_pseudo(mv);
+            let Some(child) = played.as_ref() else {
                 continue;
             };
             self.tt.prefetch(child.hash());
@@ -861,7 +863,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.previous[ply] = code;
 
             let score = if searched == 0 {
-                self.child(position, &child, node.child(new_depth, alpha, beta))
+                self.child(position, child, node.child(new_depth, alpha, beta))
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
@@ -884,12 +886,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = self.child(position, &child, node.scout(new_depth - r, alpha));
+                let mut s = self.child(position, child, node.scout(new_depth - r, alpha));
                 if s > alpha && r > 0 {
-                    s = self.child(position, &child, node.scout(new_depth, alpha));
+                    s = self.child(position, child, node.scout(new_depth, alpha));
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = self.child(position, &child, node.child(new_depth, alpha, beta));
+                    s = self.child(position, child, node.child(new_depth, alpha, beta));
                 }
                 s
             };
@@ -1046,11 +1048,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if !in_check && !position.see_at_least(mv, 0) {
                 continue;
             }
-            let Some(child) = position.play_pseudo(mv) else {
+            let played = position.play_pseudo(mv);
+            let Some(child) = played.as_ref() else {
                 continue;
             };
             legal += 1;
-            let score = self.child_quiescence(position, &child, node.child(alpha, beta));
+            let score = self.child_quiescence(position, child, node.child(alpha, beta));
             if self.aborted {
                 return 0;
             }
