@@ -139,6 +139,12 @@ impl Game for Position {
         self.play_unchecked(mv)
     }
 
+    /// The generators give legal moves only, so every move plays.
+    #[inline(always)]
+    fn play_pseudo(&self, mv: Move) -> Option<Self> {
+        self.play_unchecked_some(mv)
+    }
+
     /// Without the network's hidden layer (see [`Game::play_to_count`]).
     #[inline]
     fn play_to_count(&self, mv: Move) -> Self {

@@ -1,10 +1,13 @@
-//! Making a move: copy the position, move the pieces through the helpers that
-//! keep the Zobrist key in step, then refresh check information.
+//! Making a move: copy the board, write the network's hidden layer once
+//! from the parent's (the move's pieces added and removed), move the pieces
+//! through the helpers that keep the Zobrist key in step, then refresh
+//! check information.
 
 use augur_core::Square;
 
 use crate::castling::destinations;
 use crate::moves::{Move, MoveKind};
+use crate::nnue::Accumulator;
 use crate::position::Position;
 use crate::types::{CastlingRights, Color, Piece, Role};
 
@@ -13,29 +16,62 @@ impl Position {
     /// [`Position::legal_moves`] or checked with it).
     #[inline]
     pub(crate) fn play_unchecked(&self, mv: Move) -> Position {
-        self.play_with::<true>(mv)
+        let mut next = self.board_copy();
+        self.play_onto::<true>(mv, &mut next);
+        next
+    }
+
+    /// [`Position::play_unchecked`] as the searcher asks for it, built where
+    /// the result is returned (moving a finished position into an option
+    /// would copy it once more).
+    #[inline]
+    pub(crate) fn play_unchecked_some(&self, mv: Move) -> Option<Position> {
+        let mut played = Some(self.board_copy());
+        if let Some(next) = played.as_mut() {
+            self.play_onto::<true>(mv, next);
+        }
+        played
     }
 
     /// [`Position::play_unchecked`] without the network's hidden layer:
     /// for counting moves (perft) only, as the result's evaluation is stale.
     #[inline]
     pub(crate) fn play_board_only(&self, mv: Move) -> Position {
-        self.play_with::<false>(mv)
+        let mut next = self.board_copy();
+        self.play_onto::<false>(mv, &mut next);
+        next
     }
 
-    /// The position after `mv`; with `NETWORK`, the hidden layer follows
-    /// the pieces.
+    /// This position without its hidden layer (blank, to be written whole
+    /// by [`Position::play_onto`]).
     #[inline(always)]
-    fn play_with<const NETWORK: bool>(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let network = crate::nnue::network();
+    fn board_copy(&self) -> Position {
+        Position {
+            accumulator: Accumulator::BLANK,
+            ..*self
+        }
+    }
+
+    /// Turns `next`, a [`Position::board_copy`] of this position, into the
+    /// position after `mv`; with `NETWORK`, the hidden layer follows the
+    /// pieces, written once from this position's, else it is copied.
+    #[inline(always)]
+    fn play_onto<const NETWORK: bool>(&self, mv: Move, next: &mut Position) {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
-        let mover = match self.piece_at(from) {
-            Some(piece) => piece,
-            None => return next, // Not a move of this position; nothing to do.
+        let (mover, captured) = match self.piece_at(from) {
+            Some(piece) => (piece, self.piece_at(to)),
+            None => {
+                // Not a move of this position; nothing to do.
+                next.accumulator = self.accumulator;
+                return;
+            }
         };
-        let captured = self.piece_at(to);
+        if NETWORK {
+            self.write_accumulator_after(mv, mover, captured, &mut next.accumulator);
+        } else {
+            next.accumulator = self.accumulator;
+        }
         next.set_en_passant(None);
         next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         let mut double_step_target = None;
@@ -45,12 +81,6 @@ impl Position {
                 if let Some(victim) = captured {
                     next.remove(to, victim);
                     next.halfmove_clock = 0;
-                    if NETWORK {
-                        next.accumulator
-                            .capture(network, mover, from, to, victim, to);
-                    }
-                } else if NETWORK {
-                    next.accumulator.relocate(network, mover, from, to);
                 }
                 next.relocate(from, to, mover);
                 if mover.role == Role::Pawn {
@@ -64,34 +94,20 @@ impl Position {
             MoveKind::Promotion => {
                 if let Some(victim) = captured {
                     next.remove(to, victim);
-                    if NETWORK {
-                        next.accumulator.remove(network, victim, to);
-                    }
                 }
                 next.remove(from, mover);
                 let role = mv.promotion_role().unwrap_or(Role::Queen);
                 next.put(to, Piece { color: us, role });
-                if NETWORK {
-                    next.accumulator.remove(network, mover, from);
-                    next.accumulator.put(network, Piece { color: us, role }, to);
-                }
                 next.halfmove_clock = 0;
             }
             MoveKind::EnPassant => {
-                let victim_square = Square::new(match us {
-                    Color::White => to.index() - 8,
-                    Color::Black => to.index() + 8,
-                } as u8);
+                let victim_square = en_passant_victim(us, to);
                 let victim = Piece {
                     color: us.opponent(),
                     role: Role::Pawn,
                 };
                 next.remove(victim_square, victim);
                 next.relocate(from, to, mover);
-                if NETWORK {
-                    next.accumulator
-                        .capture(network, mover, from, to, victim, victim_square);
-                }
                 next.halfmove_clock = 0;
             }
             MoveKind::Castling => {
@@ -106,10 +122,6 @@ impl Position {
                 next.remove(to, rook);
                 next.put(king_to, mover);
                 next.put(rook_to, rook);
-                if NETWORK {
-                    next.accumulator.relocate(network, mover, from, king_to);
-                    next.accumulator.relocate(network, rook, to, rook_to);
-                }
             }
         }
 
@@ -131,6 +143,77 @@ impl Position {
         {
             next.set_en_passant(Some(target));
         }
-        next
     }
+
+    /// Writes into `out` the network's hidden layer after `mv` by `mover` (taking `captured`
+    /// on the target square, if any): each move's pieces put and removed.
+    #[inline(always)]
+    fn write_accumulator_after(
+        &self,
+        mv: Move,
+        mover: Piece,
+        captured: Option<Piece>,
+        out: &mut Accumulator,
+    ) {
+        let network = crate::nnue::network();
+        let (from, to) = (mv.from(), mv.to());
+        let acc = &self.accumulator;
+        match mv.kind() {
+            MoveKind::Normal => match captured {
+                Some(victim) => {
+                    acc.write_after(network, [(mover, to)], [(mover, from), (victim, to)], out)
+                }
+                None => acc.write_after(network, [(mover, to)], [(mover, from)], out),
+            },
+            MoveKind::Promotion => {
+                let promoted = Piece {
+                    color: mover.color,
+                    role: mv.promotion_role().unwrap_or(Role::Queen),
+                };
+                match captured {
+                    Some(victim) => acc.write_after(
+                        network,
+                        [(promoted, to)],
+                        [(mover, from), (victim, to)],
+                        out,
+                    ),
+                    None => acc.write_after(network, [(promoted, to)], [(mover, from)], out),
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = Piece {
+                    color: mover.color.opponent(),
+                    role: Role::Pawn,
+                };
+                acc.write_after(
+                    network,
+                    [(mover, to)],
+                    [(mover, from), (victim, en_passant_victim(mover.color, to))],
+                    out,
+                )
+            }
+            MoveKind::Castling => {
+                let rook = Piece {
+                    color: mover.color,
+                    role: Role::Rook,
+                };
+                let (king_to, rook_to) = destinations(from, to);
+                acc.write_after(
+                    network,
+                    [(mover, king_to), (rook, rook_to)],
+                    [(mover, from), (rook, to)],
+                    out,
+                )
+            }
+        }
+    }
+}
+
+/// The square of the pawn taken en passant by `us` landing on `to`.
+#[inline(always)]
+fn en_passant_victim(us: Color, to: Square) -> Square {
+    Square::new(match us {
+        Color::White => to.index() - 8,
+        Color::Black => to.index() + 8,
+    } as u8)
 }

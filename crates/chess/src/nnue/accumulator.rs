@@ -71,48 +71,39 @@ impl Accumulator {
         }
     }
 
-    /// `piece` moves from `from` to `to`: one pass per perspective.
-    #[inline(always)]
-    pub fn relocate(&mut self, network: &Network, piece: Piece, from: Square, to: Square) {
-        let rows = &network.feature_weights;
-        for perspective in Color::BOTH {
-            let gone = &rows[feature_index(perspective, piece, from)];
-            let come = &rows[feature_index(perspective, piece, to)];
-            for ((v, &g), &c) in self.values[perspective.index()]
-                .iter_mut()
-                .zip(gone)
-                .zip(come)
-            {
-                *v = v.wrapping_add(c).wrapping_sub(g);
-            }
-        }
-    }
+    /// Sums to be overwritten whole (by [`Accumulator::write_after`]).
+    pub const BLANK: Accumulator = Accumulator {
+        values: [[0; HIDDEN]; 2],
+    };
 
-    /// `piece` moves from `from` to `to` and takes `victim` on
-    /// `victim_square` (the target, or the pawn passed en passant): one
-    /// pass per perspective.
+    /// Writes into `out` the sums after a move, read from these: plus the
+    /// rows of the `added` pieces, minus those of the `removed`, in one
+    /// pass per perspective (no copy of these sums is updated in place).
     #[inline(always)]
-    pub fn capture(
-        &mut self,
+    pub fn write_after<const ADDED: usize, const REMOVED: usize>(
+        &self,
         network: &Network,
-        piece: Piece,
-        from: Square,
-        to: Square,
-        victim: Piece,
-        victim_square: Square,
+        added: [(Piece, Square); ADDED],
+        removed: [(Piece, Square); REMOVED],
+        out: &mut Accumulator,
     ) {
         let rows = &network.feature_weights;
         for perspective in Color::BOTH {
-            let gone = &rows[feature_index(perspective, piece, from)];
-            let come = &rows[feature_index(perspective, piece, to)];
-            let taken = &rows[feature_index(perspective, victim, victim_square)];
-            for (((v, &g), &c), &t) in self.values[perspective.index()]
-                .iter_mut()
-                .zip(gone)
-                .zip(come)
-                .zip(taken)
-            {
-                *v = v.wrapping_add(c).wrapping_sub(g).wrapping_sub(t);
+            let plus =
+                added.map(|(piece, square)| &rows[feature_index(perspective, piece, square)]);
+            let minus =
+                removed.map(|(piece, square)| &rows[feature_index(perspective, piece, square)]);
+            let before = &self.values[perspective.index()];
+            let after = &mut out.values[perspective.index()];
+            for i in 0..HIDDEN {
+                let mut v = before[i];
+                for row in plus {
+                    v = v.wrapping_add(row[i]);
+                }
+                for row in minus {
+                    v = v.wrapping_sub(row[i]);
+                }
+                after[i] = v;
             }
         }
     }
