@@ -119,6 +119,12 @@ impl Game for Position {
         self.noisy_moves(out);
     }
 
+    /// The legal moves that are neither captures nor promotions.
+    fn generate_quiet_pseudo(&self, out: &mut MoveList<Move>) -> bool {
+        self.quiet_moves(out);
+        true
+    }
+
     /// The table's move is tried before any move is generated, then the
     /// captures and promotions, and the quiet moves only when none of
     /// those cuts the node.

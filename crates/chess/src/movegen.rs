@@ -19,6 +19,16 @@ use crate::types::{Color, Role};
 /// The squares where a pawn move is a promotion.
 const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 
+/// Which moves a generator call gives (its `KIND` parameter).
+mod kind {
+    /// Every legal move.
+    pub(super) const ALL: u8 = 0;
+    /// The captures (en passant included) and promotions.
+    pub(super) const NOISY: u8 = 1;
+    /// The rest: moves to empty squares that promote nothing, and castling.
+    pub(super) const QUIET: u8 = 2;
+}
+
 /// Receives generated moves as target sets.
 pub(crate) trait MoveSink {
     /// A non-pawn piece on `from` may move to each square of `targets`.
@@ -112,20 +122,24 @@ impl MoveSink for Finder {
 }
 
 impl Position {
-    /// Feeds every legal move (or, when `NOISY`, every legal capture and
-    /// promotion) to `sink`.
+    /// Feeds the legal moves of `KIND` (see [`kind`]) to `sink`.
     #[inline(always)]
-    pub(crate) fn generate_into<const NOISY: bool, S: MoveSink>(&self, sink: &mut S) {
+    pub(crate) fn generate_into<const KIND: u8, S: MoveSink>(&self, sink: &mut S) {
         let us = self.side;
         let them = us.opponent();
         let ours = self.colors[us.index()];
         let theirs = self.colors[them.index()];
         let occupied = ours | theirs;
         let king = self.king_square(us);
+        let destinations = match KIND {
+            kind::NOISY => theirs,
+            kind::QUIET => !occupied,
+            _ => !ours,
+        };
 
         // King moves: the king is lifted off the board so it cannot hide
         // behind itself from a slider.
-        let king_targets = king_attacks(king) & if NOISY { theirs } else { !ours };
+        let king_targets = king_attacks(king) & destinations;
         let without_king = occupied ^ Bitboard::from_square(king);
         let mut safe = Bitboard::EMPTY;
         for to in king_targets {
@@ -142,7 +156,7 @@ impl Position {
             Some(checker) => between(king, checker) | self.checkers,
             None => Bitboard::FULL,
         };
-        let targets = check_mask & if NOISY { theirs } else { !ours };
+        let targets = check_mask & destinations;
         let pinned = self.pinned;
 
         for from in self.pieces(us, Role::Knight) & !pinned {
@@ -167,29 +181,29 @@ impl Position {
         }
 
         let pawns = self.pieces(us, Role::Pawn);
-        self.pawn_moves::<NOISY, S>(pawns & !pinned, check_mask, sink);
+        self.pawn_moves::<KIND, S>(pawns & !pinned, check_mask, sink);
         for from in pawns & pinned {
-            self.pawn_moves::<NOISY, S>(
+            self.pawn_moves::<KIND, S>(
                 Bitboard::from_square(from),
                 check_mask & line(king, from),
                 sink,
             );
         }
 
-        if let Some(target) = self.en_passant {
+        if let Some(target) = self.en_passant.filter(|_| KIND != kind::QUIET) {
             for from in self.en_passant_capturers(target) {
                 sink.special(Move::en_passant(from, target));
             }
         }
 
-        if !NOISY && self.checkers.is_empty() {
+        if KIND != kind::NOISY && self.checkers.is_empty() {
             self.castling_moves(king, occupied, sink);
         }
     }
 
     /// Pushes and captures of `pawns`, landing only on `allowed` squares.
     #[inline(always)]
-    fn pawn_moves<const NOISY: bool, S: MoveSink>(
+    fn pawn_moves<const KIND: u8, S: MoveSink>(
         &self,
         pawns: Bitboard,
         allowed: Bitboard,
@@ -205,16 +219,23 @@ impl Position {
             Color::White => (pawns.west().north(), pawns.east().north()),
             Color::Black => (pawns.west().south(), pawns.east().south()),
         };
-        sink.pawns(west & theirs, forward - 1);
-        sink.pawns(east & theirs, forward + 1);
-        if NOISY {
+        if KIND != kind::QUIET {
+            sink.pawns(west & theirs, forward - 1);
+            sink.pawns(east & theirs, forward + 1);
+        }
+        if KIND == kind::NOISY {
             sink.pawns(single & allowed & PROMOTION_RANKS, forward);
         } else {
             let double = match self.side {
                 Color::White => (single & double_rank).north() & empty,
                 Color::Black => (single & double_rank).south() & empty,
             };
-            sink.pawns(single & allowed, forward);
+            let pushes = if KIND == kind::QUIET {
+                single & allowed & !PROMOTION_RANKS
+            } else {
+                single & allowed
+            };
+            sink.pawns(pushes, forward);
             sink.pawns(double & allowed, 2 * forward);
         }
     }
@@ -236,12 +257,18 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub(crate) fn legal_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_into::<false, _>(out);
+        self.generate_into::<{ kind::ALL }, _>(out);
     }
 
     /// Every legal capture and promotion, appended to `out`.
     pub(crate) fn noisy_moves(&self, out: &mut MoveList<Move>) {
-        self.generate_into::<true, _>(out);
+        self.generate_into::<{ kind::NOISY }, _>(out);
+    }
+
+    /// Every other legal move (neither a capture nor a promotion),
+    /// appended to `out`.
+    pub(crate) fn quiet_moves(&self, out: &mut MoveList<Move>) {
+        self.generate_into::<{ kind::QUIET }, _>(out);
     }
 
     /// Whether `mv` is one of the legal moves (found without building the
@@ -251,14 +278,14 @@ impl Position {
             wanted: mv,
             found: false,
         };
-        self.generate_into::<false, _>(&mut finder);
+        self.generate_into::<{ kind::ALL }, _>(&mut finder);
         finder.found
     }
 
     /// The number of legal moves, counted without building them.
     pub(crate) fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        self.generate_into::<false, _>(&mut counter);
+        self.generate_into::<{ kind::ALL }, _>(&mut counter);
         counter.0
     }
 }

@@ -25,9 +25,11 @@ fn random_playouts_from_tactical_positions_keep_the_hash_exact() {
 }
 
 /// The moves quiescence searches are exactly the legal captures (en
-/// passant included) and promotions, on positions of random games.
+/// passant included) and promotions, and the quiet list a staged search
+/// generates after them is exactly the other legal moves, on positions of
+/// random games.
 #[test]
-fn noisy_moves_are_the_legal_captures_and_promotions() {
+fn noisy_and_quiet_moves_split_the_legal_moves() {
     use augur_chess::MoveKind;
     use augur_core::MoveList;
     use rand::prelude::*;
@@ -53,6 +55,17 @@ fn noisy_moves_are_the_legal_captures_and_promotions() {
             expected.sort_by_key(|mv| mv.bits());
             found.sort_by_key(|mv| mv.bits());
             assert_eq!(found, expected, "{}", position.fen());
+            let mut quiet = MoveList::new();
+            assert!(position.generate_quiet_pseudo(&mut quiet));
+            let mut rest: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|mv| !expected.contains(mv))
+                .collect();
+            let mut found: Vec<_> = quiet.iter().copied().collect();
+            rest.sort_by_key(|mv| mv.bits());
+            found.sort_by_key(|mv| mv.bits());
+            assert_eq!(found, rest, "quiet moves of {}", position.fen());
             checked += 1;
             let Some(&mv) = legal.choose(&mut rng) else {
                 break;

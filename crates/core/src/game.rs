@@ -293,6 +293,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.generate_noisy(out);
     }
 
+    /// Appends the moves of [`Game::generate_pseudo`] that
+    /// [`Game::generate_noisy_pseudo`] does not give and returns `true`; or
+    /// appends nothing and returns `false` when the game has no such
+    /// generator (a staged search then generates everything and skips the
+    /// moves it has tried). The default has none.
+    fn generate_quiet_pseudo(&self, out: &mut MoveList<Self::Move>) -> bool {
+        let _ = out;
+        false
+    }
+
     /// How the search generates this game's moves below the root; see
     /// [`MoveStaging`]. The default generates them all at once.
     const MOVE_STAGING: MoveStaging = MoveStaging::AllAtOnce;

@@ -501,13 +501,27 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// when the game asks for it, else scored as quiet moves.
     fn stage_quiets(&self, position: &G, scored: &mut Scored<G::Move>, ply: usize) {
         let mut all = MoveList::new();
-        position.generate_pseudo(&mut all);
+        let quiet_only = position.generate_quiet_pseudo(&mut all);
+        if !quiet_only {
+            position.generate_pseudo(&mut all);
+        }
         Self::drop_agreements(position, &mut all);
         let tried = scored.moves.len();
+        // Of the moves tried, a quiet list can hold only the table's move
+        // when it is quiet.
+        let quiet_table_move = scored.moves[..tried]
+            .iter()
+            .zip(&scored.quiet)
+            .find_map(|(&mv, &quiet)| quiet.then_some(mv));
         let rank_rest = matches!(G::MOVE_STAGING, MoveStaging::NoisyFirst { rank_rest: true });
         let quiet_order = self.quiet_order(position, ply);
         for &mv in all.iter() {
-            if scored.moves[..tried].contains(&mv) {
+            let tried_already = if quiet_only {
+                Some(mv) == quiet_table_move
+            } else {
+                scored.moves[..tried].contains(&mv)
+            };
+            if tried_already {
                 continue;
             }
             let noisy = if rank_rest {
