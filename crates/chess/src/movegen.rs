@@ -38,6 +38,12 @@ pub(crate) trait MoveSink {
     fn pawns(&mut self, targets: Bitboard, offset: i8);
     /// One special move (en passant, castling).
     fn special(&mut self, mv: Move);
+    /// The squares whose pieces' moves the sink wants (the generator skips
+    /// the others): all of them unless it looks for one piece's moves.
+    #[inline(always)]
+    fn origins(&self) -> Bitboard {
+        Bitboard::FULL
+    }
 }
 
 /// Counts moves without building them.
@@ -87,7 +93,8 @@ impl MoveSink for MoveList<Move> {
     }
 }
 
-/// Looks for one move among the legal ones without building any.
+/// Looks for one move among the legal ones without building any: the
+/// generator runs for the piece on the move's origin square only.
 struct Finder {
     wanted: Move,
     found: bool,
@@ -119,6 +126,11 @@ impl MoveSink for Finder {
     fn special(&mut self, mv: Move) {
         self.found |= mv == self.wanted;
     }
+    /// Only the wanted move's piece.
+    #[inline(always)]
+    fn origins(&self) -> Bitboard {
+        Bitboard::from_square(self.wanted.from())
+    }
 }
 
 impl Position {
@@ -131,6 +143,7 @@ impl Position {
         let theirs = self.colors[them.index()];
         let occupied = ours | theirs;
         let king = self.king_square(us);
+        let origins = sink.origins();
         let destinations = match KIND {
             kind::NOISY => theirs,
             kind::QUIET => !occupied,
@@ -139,15 +152,17 @@ impl Position {
 
         // King moves: the king is lifted off the board so it cannot hide
         // behind itself from a slider.
-        let king_targets = king_attacks(king) & destinations;
-        let without_king = occupied ^ Bitboard::from_square(king);
-        let mut safe = Bitboard::EMPTY;
-        for to in king_targets {
-            if !self.is_attacked(to, them, without_king) {
-                safe = safe.with(to);
+        if origins.contains(king) {
+            let king_targets = king_attacks(king) & destinations;
+            let without_king = occupied ^ Bitboard::from_square(king);
+            let mut safe = Bitboard::EMPTY;
+            for to in king_targets {
+                if !self.is_attacked(to, them, without_king) {
+                    safe = safe.with(to);
+                }
             }
+            sink.piece(king, safe);
         }
-        sink.piece(king, safe);
 
         if self.checkers.more_than_one() {
             return;
@@ -159,20 +174,20 @@ impl Position {
         let targets = check_mask & destinations;
         let pinned = self.pinned;
 
-        for from in self.pieces(us, Role::Knight) & !pinned {
+        for from in self.pieces(us, Role::Knight) & !pinned & origins {
             sink.piece(from, knight_attacks(from) & targets);
         }
-        let queens = self.pieces(us, Role::Queen);
+        let queens = self.pieces(us, Role::Queen) & origins;
         // Queens are sent twice, diagonal moves here and orthogonal ones
         // below: the two sets never overlap.
-        for from in self.pieces(us, Role::Bishop) | queens {
+        for from in (self.pieces(us, Role::Bishop) & origins) | queens {
             let mut to = bishop_attacks(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
             sink.piece(from, to);
         }
-        for from in self.pieces(us, Role::Rook) | queens {
+        for from in (self.pieces(us, Role::Rook) & origins) | queens {
             let mut to = rook_attacks(from, occupied) & targets;
             if pinned.contains(from) {
                 to &= line(king, from);
@@ -180,7 +195,7 @@ impl Position {
             sink.piece(from, to);
         }
 
-        let pawns = self.pieces(us, Role::Pawn);
+        let pawns = self.pieces(us, Role::Pawn) & origins;
         self.pawn_moves::<KIND, S>(pawns & !pinned, check_mask, sink);
         for from in pawns & pinned {
             self.pawn_moves::<KIND, S>(
@@ -191,12 +206,12 @@ impl Position {
         }
 
         if let Some(target) = self.en_passant.filter(|_| KIND != kind::QUIET) {
-            for from in self.en_passant_capturers(target) {
+            for from in self.en_passant_capturers(target) & origins {
                 sink.special(Move::en_passant(from, target));
             }
         }
 
-        if KIND != kind::NOISY && self.checkers.is_empty() {
+        if KIND != kind::NOISY && self.checkers.is_empty() && origins.contains(king) {
             self.castling_moves(king, occupied, sink);
         }
     }
