@@ -217,12 +217,16 @@ pub fn check_random_playouts_with<G: Evaluate>(
 /// The search's generators against the legal moves of `position`
 /// (`legal`, from [`Game::generate`]): the pseudo-legal moves that
 /// [`Game::play_pseudo`] accepts are exactly the legal ones, each leading to
-/// the position [`Game::play`] gives; the noisy moves are legal, each once;
+/// the position [`Game::play`] gives (and [`Game::play_pseudo_into`] to the
+/// same, evaluated alike); the noisy moves are legal, each once;
 /// the noisy pseudo-legal moves it accepts are exactly the noisy ones; and
 /// [`Game::pseudo_move`] names only moves of the pseudo-legal list; in a game
 /// that stages its moves without ranking the rest ([`Game::MOVE_STAGING`]),
-/// every move `noisy_score` ranks is generated as noisy. Returns the noisy moves, for the caller to compare with the noisy subset
-/// of `legal` by its own definition.
+/// every move `noisy_score` ranks is generated as noisy; and a quiet list
+/// ([`Game::generate_quiet_pseudo`]), where the game has one, holds the
+/// pseudo-legal moves the noisy list does not. Returns the noisy moves,
+/// for the caller to compare with the noisy subset of `legal` by its own
+/// definition.
 pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> Vec<G::Move> {
     let fen = position.fen();
     let sorted = |mut moves: Vec<String>| {
@@ -234,14 +238,34 @@ pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> 
         moves
             .iter()
             .copied()
-            .filter(|&m| match position.play_pseudo(m) {
-                Some(after) => {
-                    let played = position.play(m);
-                    assert_eq!(after.fen(), played.fen(), "play_pseudo differs at {fen}");
-                    assert_eq!(after.hash(), played.hash(), "play_pseudo key at {fen}");
-                    true
+            .filter(|&m| {
+                // Written over a slot holding another position, as the
+                // search's slot does.
+                let mut into = Some(position.clone());
+                position.play_pseudo_into(m, &mut into);
+                match position.play_pseudo(m) {
+                    Some(after) => {
+                        let played = position.play(m);
+                        assert_eq!(after.fen(), played.fen(), "play_pseudo differs at {fen}");
+                        assert_eq!(after.hash(), played.hash(), "play_pseudo key at {fen}");
+                        let into = into.expect("play_pseudo_into plays what play_pseudo plays");
+                        assert_eq!(into.fen(), played.fen(), "play_pseudo_into at {fen}");
+                        assert_eq!(into.hash(), played.hash(), "play_pseudo_into key at {fen}");
+                        assert_eq!(
+                            into.evaluate(),
+                            played.evaluate(),
+                            "play_pseudo_into evaluates differently at {fen}"
+                        );
+                        true
+                    }
+                    None => {
+                        assert!(
+                            into.is_none(),
+                            "play_pseudo_into plays an illegal move at {fen}"
+                        );
+                        false
+                    }
                 }
-                None => false,
             })
             .collect()
     };
@@ -305,6 +329,21 @@ pub fn check_search_generators<G: Evaluate>(position: &G, legal: &[G::Move]) -> 
         noisy_text,
         "accepted noisy pseudo-legal moves are not the noisy moves at {fen}"
     );
+    let mut quiet = MoveList::new();
+    if position.generate_quiet_pseudo(&mut quiet) {
+        // The quiet list is the rest of the pseudo-legal list: with the
+        // noisy pseudo-legal moves, each pseudo-legal move once.
+        let mut split: Vec<String> = text(&quiet.iter().copied().collect::<Vec<_>>());
+        split.extend(text(&noisy_pseudo.iter().copied().collect::<Vec<_>>()));
+        let all: Vec<G::Move> = pseudo.iter().copied().collect();
+        assert_eq!(
+            sorted(split),
+            text(&all),
+            "the quiet and noisy lists do not split the pseudo-legal moves at {fen}"
+        );
+    } else {
+        assert!(quiet.is_empty(), "no quiet list, yet moves at {fen}");
+    }
     noisy
 }
 

@@ -148,7 +148,14 @@ impl Game for Position {
     /// The generators give legal moves only, so every move plays.
     #[inline(always)]
     fn play_pseudo(&self, mv: Move) -> Option<Self> {
-        self.play_unchecked_some(mv)
+        Some(self.play_unchecked(mv))
+    }
+
+    /// Built in `out` itself: the board copied there, the hidden layer
+    /// written there from this position's.
+    #[inline]
+    fn play_pseudo_into(&self, mv: Move, out: &mut Option<Self>) {
+        self.play_unchecked_into(mv, out);
     }
 
     /// Without the network's hidden layer (see [`Game::play_to_count`]).

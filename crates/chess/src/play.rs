@@ -21,16 +21,12 @@ impl Position {
         next
     }
 
-    /// [`Position::play_unchecked`] as the searcher asks for it, built where
-    /// the result is returned (moving a finished position into an option
-    /// would copy it once more).
-    #[inline]
-    pub(crate) fn play_unchecked_some(&self, mv: Move) -> Option<Position> {
-        let mut played = Some(self.board_copy());
-        if let Some(next) = played.as_mut() {
-            self.play_onto::<true>(mv, next);
-        }
-        played
+    /// [`Position::play_unchecked`] built in `out` (the searcher's slot for
+    /// the child): returning a position by value copies it again.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_into(&self, mv: Move, out: &mut Option<Position>) {
+        let next = out.insert(self.board_copy());
+        self.play_onto::<true>(mv, next);
     }
 
     /// [`Position::play_unchecked`] without the network's hidden layer:

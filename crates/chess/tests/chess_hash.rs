@@ -66,6 +66,11 @@ fn noisy_and_quiet_moves_split_the_legal_moves() {
             rest.sort_by_key(|mv| mv.bits());
             found.sort_by_key(|mv| mv.bits());
             assert_eq!(found, rest, "quiet moves of {}", position.fen());
+            if checked % 64 == 0 {
+                // The suite's generic checks of the search's generators.
+                let legal: Vec<_> = legal.iter().copied().collect();
+                augur_suite::check_search_generators(&position, &legal);
+            }
             checked += 1;
             let Some(&mv) = legal.choose(&mut rng) else {
                 break;

@@ -325,6 +325,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Some(self.play(mv))
     }
 
+    /// [`Game::play_pseudo`] written into `out`, which the search keeps
+    /// for the purpose: a game whose positions are large may build the
+    /// result there instead of returning it (which can cost a copy). The
+    /// default stores what `play_pseudo` returns.
+    #[inline(always)]
+    fn play_pseudo_into(&self, mv: Self::Move, out: &mut Option<Self>) {
+        *out = self.play_pseudo(mv);
+    }
+
     /// The number of legal moves (games may count without generating).
     fn count_moves(&self) -> u64 {
         let mut list = MoveList::new();

@@ -759,6 +759,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let previous_code = if ply > 0 { self.previous[ply - 1] } else { 0 };
 
         let mut next = 0;
+        // The children are built here, one after another (see
+        // `Game::play_pseudo_into`).
+        let mut played: Option<G> = None;
         loop {
             if next == scored.moves.len() {
                 if !quiets_pending {
@@ -826,9 +829,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
-            // Borrowed where it lies: moving a position out of the option
-            // would copy it (chess's holds the network's hidden layer).
-            let played = position.play_pseudo(mv);
+            position.play_pseudo_into(mv, &mut played);
             let Some(child) = played.as_ref() else {
                 continue;
             };
@@ -1055,6 +1056,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             scored.quiet.push(false);
         }
         let mut legal = 0usize;
+        let mut played: Option<G> = None;
         for index in 0..scored.moves.len() {
             let (mv, _, _) = Self::pick(&mut scored, index);
             // Captures that lose material in the exchange cannot raise
@@ -1062,7 +1064,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if !in_check && !position.see_at_least(mv, 0) {
                 continue;
             }
-            let played = position.play_pseudo(mv);
+            position.play_pseudo_into(mv, &mut played);
             let Some(child) = played.as_ref() else {
                 continue;
             };
