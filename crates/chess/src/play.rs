@@ -141,8 +141,9 @@ impl Position {
         }
     }
 
-    /// Writes into `out` the network's hidden layer after `mv` by `mover` (taking `captured`
-    /// on the target square, if any): each move's pieces put and removed.
+    /// Writes into `out` the network's hidden layer after `mv` by `mover`
+    /// (taking `captured` on the target square, if any): the pieces the
+    /// move puts and removes.
     #[inline(always)]
     fn write_accumulator_after(
         &self,
