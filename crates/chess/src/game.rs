@@ -145,12 +145,6 @@ impl Game for Position {
         self.play_unchecked(mv)
     }
 
-    /// The generators give legal moves only, so every move plays.
-    #[inline(always)]
-    fn play_pseudo(&self, mv: Move) -> Option<Self> {
-        Some(self.play_unchecked(mv))
-    }
-
     /// Built in `out` itself: the board copied there, the hidden layer
     /// written there from this position's.
     #[inline]

@@ -8,7 +8,7 @@ use augur_core::Square;
 use crate::castling::destinations;
 use crate::moves::{Move, MoveKind};
 use crate::nnue::Accumulator;
-use crate::position::Position;
+use crate::position::{Position, en_passant_victim};
 use crate::types::{CastlingRights, Color, Piece, Role};
 
 impl Position {
@@ -204,13 +204,4 @@ impl Position {
             }
         }
     }
-}
-
-/// The square of the pawn taken en passant by `us` landing on `to`.
-#[inline(always)]
-fn en_passant_victim(us: Color, to: Square) -> Square {
-    Square::new(match us {
-        Color::White => to.index() - 8,
-        Color::Black => to.index() + 8,
-    } as u8)
 }

@@ -322,10 +322,7 @@ impl Position {
         if capturers.is_empty() {
             return Bitboard::EMPTY;
         }
-        let victim = match us {
-            Color::White => Square::new(target.index() as u8 - 8),
-            Color::Black => Square::new(target.index() as u8 + 8),
-        };
+        let victim = en_passant_victim(us, target);
         let king = self.king_square(us);
         let mut legal = Bitboard::EMPTY;
         for from in capturers {
@@ -347,4 +344,13 @@ impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({})", self.write_fen())
     }
+}
+
+/// The square of the pawn that `us` takes en passant by landing on `to`.
+#[inline(always)]
+pub(crate) fn en_passant_victim(us: Color, to: Square) -> Square {
+    Square::new(match us {
+        Color::White => to.index() - 8,
+        Color::Black => to.index() + 8,
+    } as u8)
 }

@@ -41,32 +41,13 @@ impl Accumulator {
         &self.values[perspective.index()]
     }
 
-    /// `piece` arrives on `square`.
+    /// `piece` arrives on `square`: its row added to both perspectives.
     #[inline(always)]
     pub fn put(&mut self, network: &Network, piece: Piece, square: Square) {
-        self.update(network, piece, square, i16::wrapping_add);
-    }
-
-    /// `piece` leaves `square`.
-    #[inline(always)]
-    pub fn remove(&mut self, network: &Network, piece: Piece, square: Square) {
-        self.update(network, piece, square, i16::wrapping_sub);
-    }
-
-    /// Applies `op` (add or subtract) with `piece`'s row on `square` to
-    /// both perspectives.
-    #[inline(always)]
-    fn update(
-        &mut self,
-        network: &Network,
-        piece: Piece,
-        square: Square,
-        op: impl Fn(i16, i16) -> i16,
-    ) {
         for perspective in Color::BOTH {
             let row = &network.feature_weights[feature_index(perspective, piece, square)];
             for (v, &w) in self.values[perspective.index()].iter_mut().zip(row) {
-                *v = op(*v, w);
+                *v = v.wrapping_add(w);
             }
         }
     }
