@@ -315,22 +315,46 @@ fn choosing_a_game_announces_it_as_fairy_stockfish_does() {
 
 #[test]
 fn root_moves_are_reported_after_the_first_second() {
-    let out = until_bestmove(&[
-        "position startpos".to_string(),
-        "go movetime 1600".to_string(),
-    ]);
+    // An infinite search, so that the test does not depend on when the
+    // iterations happen to start: some root move begins after the first
+    // second whatever the machine's speed.
+    let mut engine = Augur::start();
+    engine.send("position startpos");
+    let sent = std::time::Instant::now();
+    engine.send("go infinite");
+    let mut out = Vec::new();
+    while !out.iter().any(|l: &String| l.contains(" currmove ")) {
+        out.push(engine.next_line());
+        assert!(sent.elapsed().as_secs() < 20, "no currmove: {out:?}");
+    }
+    // Nothing before the first second: the line was written after it.
+    assert!(
+        sent.elapsed() >= std::time::Duration::from_secs(1),
+        "{out:?}"
+    );
+    assert!(out[0].starts_with("info depth 1 "), "{out:?}");
+    engine.send("stop");
+    loop {
+        let line = engine.next_line();
+        let done = line.starts_with("bestmove");
+        out.push(line);
+        if done {
+            break;
+        }
+    }
+    engine.quit();
     let start = augur_games::chess::Position::startpos();
     let currmoves: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!currmoves.is_empty(), "{out:?}");
     for line in currmoves {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[..2], ["info", "depth"], "{line}");
+        assert_eq!(words[3], "currmove", "{line}");
         assert!(start.parse_move(words[4]).is_ok(), "{line}");
+        assert_eq!(words[5], "currmovenumber", "{line}");
         let number: usize = words[6].parse().expect("currmovenumber");
         assert!((1..=20).contains(&number), "{line}");
     }
-    // Nothing before the first second: the first lines are depth reports.
-    assert!(!out[0].contains("currmove"), "{out:?}");
 }
 
 /// The depths reported and the move played for `lines` ending in a `go`.
