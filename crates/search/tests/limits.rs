@@ -84,7 +84,7 @@ fn a_clock_search_stays_inside_the_clock() {
         (1_000, 0, Some(1)),
         (300, 0, None),
         (5_000, 100, None),
-        (40, 0, None),
+        (70, 0, None),
     ] {
         let clock = Clock {
             remaining_ms,
