@@ -39,6 +39,9 @@ def start_server(augur):
 FRAMES_SHOWN = 16
 
 
+FINAL_ANALYSIS = re.compile(r'"type"\s*:\s*"analysis".*"final"\s*:\s*true|"final"\s*:\s*true.*"type"\s*:\s*"analysis"')
+
+
 def record_frames(socket, frames):
     """Keeps each websocket message, cut short, with its direction and
     time, for the report of a failure."""
@@ -46,7 +49,9 @@ def record_frames(socket, frames):
 
     def keep(direction, payload):
         text = payload if isinstance(payload, str) else repr(payload)
-        frames.append(f"{time.time() - started:8.3f} {direction} {text[:400]}")
+        # An analysis's last report is marked whatever the cut leaves.
+        final = " [final analysis]" if direction == "server->page" and FINAL_ANALYSIS.search(text) else ""
+        frames.append(f"{time.time() - started:8.3f} {direction}{final} {text[:400]}")
 
     socket.on("framesent", lambda payload: keep("page->server", payload))
     socket.on("framereceived", lambda payload: keep("server->page", payload))
@@ -236,7 +241,7 @@ def main():
                 for check in checks:
                     print(f"{variant}: {check(page)}")
             print(f"clock: {play_on_the_clock(page)}")
-            print(f"analysis: {analyse_and_stop(page)}")
+            print(f"analysis: {analyse_and_stop(page, frames)}")
             print(f"import: {import_pgn(page)}")
             drag_a_move(page)
             print("drag: g1f3 played by dragging, the engine answered")
@@ -463,8 +468,12 @@ def play_on_the_clock(page):
     page.click("#new-game")
     page.wait_for_selector(".clock.running[data-side='White']")
     first = clock_text(page, "White")
-    time.sleep(1.3)
-    assert clock_text(page, "White") != first, "the person's clock does not run"
+    try:
+        page.wait_for_function(
+            "first => document.querySelector(\".clock[data-side='White']\").innerText !== first",
+            arg=first, timeout=10000)
+    except Exception:
+        raise AssertionError("the person's clock does not run")
     click_move(page, "e2", "e4")
     wait_moves(page, 2)
     page.wait_for_selector(".clock.running[data-side='White']")
@@ -474,7 +483,7 @@ def play_on_the_clock(page):
     return f"1 minute each; after a move each, {clock_text(page, 'White')} and {black}"
 
 
-def analyse_and_stop(page):
+def analyse_and_stop(page, frames):
     """An endless analysis deepens until stopped, and restarts after a move
     made for either side."""
     page.uncheck("#engine-plays")
@@ -489,8 +498,15 @@ def analyse_and_stop(page):
     assert later >= first, (first, later)
     click_a_legal_move(page, [])
     page.wait_for_function("() => document.querySelector('#depth').textContent !== '-'", timeout=30000)
+    finals = sum("[final analysis]" in f for f in frames)
     page.click("#analyse")
     page.wait_for_function("() => document.querySelector('#analyse').textContent === 'Analyse'")
+    # The search's last report (it may still deepen the shown depth) ends it.
+    deadline = time.time() + 15
+    while sum("[final analysis]" in f for f in frames) == finals:
+        assert time.time() < deadline, "no final analysis report after stopping"
+        time.sleep(0.05)
+    time.sleep(0.2)
     settled = page.inner_text("#depth")
     time.sleep(0.6)
     assert page.inner_text("#depth") == settled, "the analysis did not stop"
@@ -548,9 +564,11 @@ def watch(page):
     page.click("#watch")
     wait_moves(page, 4)
     page.click("#watch")
-    time.sleep(0.3)
+    # A move already asked for still arrives (and may be answered once if
+    # the engine plays a side); then nothing more comes.
+    settle(page, quiet=1.0)
     settled = move_count(page)
-    time.sleep(0.5)
+    time.sleep(1.0)
     assert move_count(page) == settled, "watching did not stop"
     spent = [clock_text(page, side) for side in ("White", "Black")]
     assert all(not t.endswith("1:00") for t in spent), spent

@@ -1128,6 +1128,12 @@ fn abuse<G: Game>(seed: u64) -> Counts {
         if !quit_sent && rng.random_bool(0.5) {
             // Quit in the middle of a search: the search ends, prints its
             // move, and the process exits.
+            // First end any search still running, so that this `go` is
+            // never refused as one sent during a search.
+            engine.send(b"stop");
+            while !engine.expected.is_empty() {
+                engine.read_until("bestmove", |line| line.starts_with("bestmove"));
+            }
             let before = counts.searches;
             step(&mut engine, &mut model, &mut counts, b"position startpos");
             step(&mut engine, &mut model, &mut counts, b"go infinite");

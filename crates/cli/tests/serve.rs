@@ -148,26 +148,26 @@ fn twenty_games_at_once_load_and_answer() {
     }
     // Every game searching at once, and a page load meanwhile.
     for socket in &mut sockets {
-        send(socket, r#"{"type":"engine","movetime":100}"#);
+        send(socket, r#"{"type":"engine","movetime":300}"#);
     }
     let started = Instant::now();
     let (head, _) = server.get("/");
     let page_time = started.elapsed();
     assert!(head.starts_with("HTTP/1.1 200"));
-    assert!(
-        page_time < Duration::from_secs(2),
-        "page took {page_time:?}"
-    );
     eprintln!("page loaded in {page_time:?} with 20 games searching");
     for socket in &mut sockets {
         assert_eq!(receive(socket)["type"], "engine_move");
         assert_eq!(receive(socket)["type"], "state");
     }
     // Searches queue (one per core) but every game is answered.
-    assert!(started.elapsed() < Duration::from_secs(60));
-    eprintln!(
-        "20 engine moves of 100 ms answered in {:?}",
-        started.elapsed()
+    let all_answered = started.elapsed();
+    assert!(all_answered < Duration::from_secs(60));
+    eprintln!("20 engine moves of 300 ms answered in {all_answered:?}");
+    // The page did not wait behind the queue of searches (measured against
+    // the queue itself, so that a slow machine stretches both alike).
+    assert!(
+        page_time * 2 < all_answered,
+        "page took {page_time:?}, the searches {all_answered:?}"
     );
 }
 

@@ -55,7 +55,7 @@ fn isready_is_answered_mid_search_and_stop_yields_bestmove_over_pipes() {
         }
     };
     writeln!(stdin, "uci").expect("write");
-    wait("uciok", Duration::from_secs(5));
+    wait("uciok", Duration::from_secs(30));
     writeln!(stdin, "position startpos\ngo infinite").expect("write");
     std::thread::sleep(Duration::from_millis(500));
     // Latency is measured by tools/uci_latency.py, not asserted here (a

@@ -165,7 +165,7 @@ fn each_army_uses_its_own_clock() {
     );
     legal_bestmove(&out, 20, &position_after(None, &[]));
     assert!(
-        start.elapsed() < Duration::from_secs(5),
+        start.elapsed() < Duration::from_secs(15),
         "{:?}",
         start.elapsed()
     );

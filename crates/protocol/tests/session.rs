@@ -204,7 +204,7 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
         "bestmove while pondering"
     );
     s.handle_line("ponderhit");
-    let lines = out.wait_for("bestmove", Duration::from_secs(2));
+    let lines = out.wait_for("bestmove", Duration::from_secs(20));
     legal_bestmoves(&position_after::<Chess>(None, &["e2e4"]), &lines);
 }
 
