@@ -501,11 +501,13 @@ def analyse_and_stop(page, frames):
     finals = sum("[final analysis]" in f for f in frames)
     page.click("#analyse")
     page.wait_for_function("() => document.querySelector('#analyse').textContent === 'Analyse'")
-    # The search's last report (it may still deepen the shown depth) ends it.
+    # The search's last report (it may still deepen the shown depth) ends
+    # it. Playwright records frames only while it runs a call, so the wait
+    # is the page's, not a sleep.
     deadline = time.time() + 15
     while sum("[final analysis]" in f for f in frames) == finals:
         assert time.time() < deadline, "no final analysis report after stopping"
-        time.sleep(0.05)
+        page.wait_for_timeout(50)
     time.sleep(0.2)
     settled = page.inner_text("#depth")
     time.sleep(0.6)
