@@ -241,6 +241,13 @@ fn until_bestmove(lines: &[String]) -> Vec<String> {
         engine.send(line);
     }
     let mut out = Vec::new();
+    read_through_bestmove(&engine, &mut out);
+    engine.quit();
+    out
+}
+
+/// Reads lines into `out` up to and including `bestmove`.
+fn read_through_bestmove(engine: &Augur, out: &mut Vec<String>) {
     loop {
         let line = engine.next_line();
         let done = line.starts_with("bestmove");
@@ -249,8 +256,6 @@ fn until_bestmove(lines: &[String]) -> Vec<String> {
             break;
         }
     }
-    engine.quit();
-    out
 }
 
 #[test]
@@ -334,14 +339,7 @@ fn root_moves_are_reported_after_the_first_second() {
     );
     assert!(out[0].starts_with("info depth 1 "), "{out:?}");
     engine.send("stop");
-    loop {
-        let line = engine.next_line();
-        let done = line.starts_with("bestmove");
-        out.push(line);
-        if done {
-            break;
-        }
-    }
+    read_through_bestmove(&engine, &mut out);
     engine.quit();
     let start = augur_games::chess::Position::startpos();
     let currmoves: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
