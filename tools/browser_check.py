@@ -13,6 +13,7 @@ to the first engine move) and exits non-zero on any failure.
 Usage: python3 tools/browser_check.py <path-to-augur> [--plies 10] [--screenshots docs/screenshots]
 """
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -39,7 +40,13 @@ def start_server(augur):
 FRAMES_SHOWN = 16
 
 
-FINAL_ANALYSIS = re.compile(r'"type"\s*:\s*"analysis".*"final"\s*:\s*true|"final"\s*:\s*true.*"type"\s*:\s*"analysis"')
+def is_final_analysis(text):
+    """Whether a server message is an analysis's last report."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "analysis" and message.get("final") is True
 
 
 def record_frames(socket, frames):
@@ -50,7 +57,7 @@ def record_frames(socket, frames):
     def keep(direction, payload):
         text = payload if isinstance(payload, str) else repr(payload)
         # An analysis's last report is marked whatever the cut leaves.
-        final = " [final analysis]" if direction == "server->page" and FINAL_ANALYSIS.search(text) else ""
+        final = " [final analysis]" if direction == "server->page" and is_final_analysis(text) else ""
         frames.append(f"{time.time() - started:8.3f} {direction}{final} {text[:400]}")
 
     socket.on("framesent", lambda payload: keep("page->server", payload))
@@ -472,7 +479,7 @@ def play_on_the_clock(page):
         page.wait_for_function(
             "first => document.querySelector(\".clock[data-side='White']\").innerText !== first",
             arg=first, timeout=10000)
-    except Exception:
+    except PlaywrightTimeout:
         raise AssertionError("the person's clock does not run")
     click_move(page, "e2", "e4")
     wait_moves(page, 2)
