@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Regenerates the chess network's training data: the self-play games of
+# each network generation, each played by `augur-selfplay` built at the
+# commit that embedded that network (docs/nnue.md, "Making the network").
+#
+#   tools/nnue_data.sh [--out DIR] [GENERATION ...]
+#
+# GENERATION is one of the names below (default: net13 to net18, the data
+# the embedded network was trained on). Files already present are kept, so
+# an interrupted run resumes where it stopped; touching DIR/STOP ends the
+# run after the file being written. Each file is 4,000 games at 5,000 nodes
+# per move, about 300,000 positions and 4-5 minutes on two cores.
+#
+# The old builds come from git worktrees of this repository (a shallow
+# clone lacks them: `git fetch --unshallow` first) and are kept under
+# target/nnue-builds/ so that a second run does not build them again.
+set -euo pipefail
+
+# name commit first-seed last-seed
+GENERATIONS="
+net9  cee1a10 2011 2019
+net10 c751688 2020 2026
+net11 ffa6ac9 2027 2031
+net12 c0f2985 2032 2039
+net13 d85fd10 2040 2069
+net14 6e87862 2070 2087
+net15 56ce935 2088 2105
+net16 f2a2669 2106 2130
+net17 cd74496 2131 2157
+net18 3a1d866 2158 2199
+"
+DEFAULT="net13 net14 net15 net16 net17 net18"
+
+root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+out="$root/target/nnue-data"
+wanted=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=$(realpath -m "$2"); shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) wanted+=("$1"); shift ;;
+  esac
+done
+[ ${#wanted[@]} -eq 0 ] && read -r -a wanted <<< "$DEFAULT"
+
+builds="$root/target/nnue-builds"
+mkdir -p "$out" "$builds"
+
+# The selfplay binary as built at a commit (built once, then kept).
+selfplay_at() {
+  local commit=$1 bin="$builds/augur-selfplay-$1"
+  if [ ! -x "$bin" ]; then
+    local tree="$builds/src-$commit"
+    git -C "$root" worktree add --force --detach "$tree" "$commit" >&2
+    CARGO_TARGET_DIR="$builds/target" cargo build --release --quiet \
+      --manifest-path "$tree/Cargo.toml" -p augur-selfplay >&2
+    cp "$builds/target/release/augur-selfplay" "$bin"
+    git -C "$root" worktree remove --force "$tree" >&2
+  fi
+  echo "$bin"
+}
+
+for name in "${wanted[@]}"; do
+  line=$(awk -v n="$name" '$1 == n' <<< "$GENERATIONS")
+  if [ -z "$line" ]; then
+    echo "unknown generation '$name'; known:" $(awk '{print $1}' <<< "$GENERATIONS") >&2
+    exit 2
+  fi
+  read -r _ commit first last <<< "$line"
+  for seed in $(seq "$first" "$last"); do
+    file="$out/chess-$seed.txt"
+    [ -f "$file" ] && continue
+    [ -f "$out/STOP" ] && { echo "STOP found in $out: ending" >&2; exit 0; }
+    bin=$(selfplay_at "$commit")
+    echo "$(date -u +%H:%M:%S) $name seed $seed" >&2
+    "$bin" --games 4000 --nodes 5000 --seed "$seed" --scores \
+      --evaluation network --out "$file.part"
+    mv "$file.part" "$file"
+  done
+done
