@@ -51,6 +51,9 @@ selfplay_at() {
   local commit=$1 bin="$builds/augur-selfplay-$1"
   if [ ! -x "$bin" ]; then
     local tree="$builds/src-$commit"
+    # A build interrupted before may have left its worktree behind.
+    git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
+    git -C "$root" worktree prune
     git -C "$root" worktree add --force --detach "$tree" "$commit" >&2
     CARGO_TARGET_DIR="$builds/target" cargo build --release --quiet \
       --manifest-path "$tree/Cargo.toml" -p augur-selfplay >&2
