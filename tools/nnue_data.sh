@@ -5,8 +5,9 @@
 #
 #   tools/nnue_data.sh [--out DIR] [GENERATION ...]
 #
-# GENERATION is one of the names below (default: net13 to net18, the data
-# the embedded network was trained on). Files already present are kept, so
+# GENERATION is one of the names below (default: net13 to net17, the data
+# net 18 was trained on, and net18, its own games for the next net). Kept
+# files are skipped, so
 # an interrupted run resumes where it stopped; touching DIR/STOP ends the
 # run after the file being written. Each file is 4,000 games at 5,000 nodes
 # per move, about 300,000 positions and 4-5 minutes on two cores.
@@ -37,7 +38,7 @@ wanted=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$(realpath -m "$2"); shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) wanted+=("$1"); shift ;;
   esac
 done
