@@ -9,8 +9,8 @@
 # net 18 was trained on, and net18, its own games for the next net). Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
-# is 4,000 games at 5,000 nodes
-# per move, about 300,000 positions and 4-5 minutes on two cores.
+# is 4,000 games at 5,000 nodes per move, about 300,000 positions and
+# 4-5 minutes on two cores.
 #
 # The old builds come from git worktrees of this repository (a shallow
 # clone lacks them: `git fetch --unshallow` first) and are kept under
