@@ -84,6 +84,13 @@ impl Position {
         }
     }
 
+    /// Sums the network's hidden layer again with the current network. A
+    /// position keeps the layer of the network that was current when it
+    /// was made, so after `nnue::use_network` this brings it up to date.
+    pub fn refresh_network(&mut self) {
+        self.accumulator = Accumulator::of(network(), self);
+    }
+
     /// The piece on `square`, if any.
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {

@@ -54,6 +54,11 @@ pub trait Evaluate: Game {
         self.evaluate()
     }
 
+    /// Brings up to date what the position keeps for its evaluation after
+    /// the evaluation itself changed (chess: the network's hidden layer,
+    /// after another network was chosen). The default keeps nothing.
+    fn refresh_evaluation(&mut self) {}
+
     /// Static exchange evaluation: whether `mv` wins at least `threshold`
     /// centipawns once the captures on its target square are played out.
     /// Quiescence skips the captures that lose material by it. The

@@ -26,6 +26,7 @@
 //! `protocol.md`, section "UCI commands (parsing)".
 
 pub mod command;
+pub mod eval_file;
 pub mod genfens;
 pub mod go;
 pub mod option;

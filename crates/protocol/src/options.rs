@@ -1,5 +1,6 @@
 //! The engine options `uci` announces, and checking `setoption` values.
 
+use crate::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
 use augur_games::Variant;
 use augur_search::Strength;
 use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
@@ -42,6 +43,9 @@ pub struct Options {
     /// `Use NNUE`: chess evaluates with the network; off, with the
     /// hand-written evaluation (the other games have only one).
     pub use_nnue: bool,
+    /// `EvalFile`: the chess network's file, or
+    /// [`EMBEDDED_NETWORK_NAME`] for the one built in (`crate::eval_file`).
+    pub eval_file: String,
     /// `UCI_Enochian_Array`: the Enochian starting array of `startpos`,
     /// canonical (`<setting> of <board> clockwise|widdershins`).
     pub enochian_array: String,
@@ -71,6 +75,7 @@ impl Default for Options {
             chess960: false,
             material_only: false,
             use_nnue: augur_search::NETWORK_BY_DEFAULT,
+            eval_file: EMBEDDED_NETWORK_NAME.to_string(),
             enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
             divination: false,
             dice_lookahead: true,
@@ -96,6 +101,8 @@ pub enum Change {
     Start,
     /// `UCI_Chess960` changed.
     Chess960,
+    /// `EvalFile` changed: the network must be read and chosen.
+    EvalFile,
     /// Nothing the engine must act on beyond the stored value.
     Setting,
 }
@@ -166,6 +173,10 @@ impl Options {
         );
         let _ = writeln!(
             text,
+            "option name EvalFile type string default {EMBEDDED_NETWORK_NAME}"
+        );
+        let _ = writeln!(
+            text,
             "option name UCI_Enochian_Array type string default {DEFAULT_ENOCHIAN_ARRAY}"
         );
         let _ = writeln!(
@@ -228,6 +239,15 @@ impl Options {
             "use nnue" => {
                 self.use_nnue = check(name, value)?;
                 Ok(Change::Setting)
+            }
+            "evalfile" => {
+                let wanted = value.map(str::trim).unwrap_or("");
+                self.eval_file = if names_embedded(wanted) {
+                    EMBEDDED_NETWORK_NAME.to_string()
+                } else {
+                    wanted.to_string()
+                };
+                Ok(Change::EvalFile)
             }
             "uci_enochian_array" => {
                 let wanted = value.map(str::trim).unwrap_or("");
@@ -376,6 +396,16 @@ mod tests {
         assert_eq!(options.use_nnue, augur_search::NETWORK_BY_DEFAULT);
         assert_eq!(options.set("use nnue", Some("false")), Ok(Change::Setting));
         assert!(!options.use_nnue);
+        assert_eq!(options.eval_file, EMBEDDED_NETWORK_NAME);
+        assert_eq!(
+            options.set("EvalFile", Some(" nets/x.nnue ")),
+            Ok(Change::EvalFile)
+        );
+        assert_eq!(options.eval_file, "nets/x.nnue");
+        for empty in [None, Some(""), Some("<empty>")] {
+            assert_eq!(options.set("evalfile", empty), Ok(Change::EvalFile));
+            assert_eq!(options.eval_file, EMBEDDED_NETWORK_NAME);
+        }
         // The top of the UCI_Elo scale is full strength (helpers allowed).
         options
             .set("UCI_LimitStrength", Some("true"))

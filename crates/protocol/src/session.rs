@@ -190,6 +190,7 @@ impl Session {
             Ok(change) => {
                 self.finish_search();
                 let previous_hash_mb = self.options.hash_mb;
+                let previous_eval_file = self.options.eval_file.clone();
                 self.options = options;
                 match change {
                     Change::Hash | Change::Threads | Change::ClearHash => {
@@ -219,6 +220,18 @@ impl Session {
                         }
                     }
                     Change::Chess960 => self.slot.set_chess960(self.options.chess960),
+                    Change::EvalFile => {
+                        match crate::eval_file::choose_network(&self.options.eval_file) {
+                            Ok(chosen) => {
+                                self.slot.evaluation_changed();
+                                self.out.line(&format!("info string {chosen}"));
+                            }
+                            Err(e) => {
+                                self.options.eval_file = previous_eval_file;
+                                self.out.error(e);
+                            }
+                        }
+                    }
                     Change::Setting => {}
                 }
             }

@@ -68,6 +68,11 @@ pub trait GameSlot: Send {
     fn perft(&self, depth: u32, out: &Output);
     /// Runs the bench; returns (nodes, elapsed seconds).
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
+    /// The evaluation changed (another chess network was chosen): the
+    /// positions held are brought up to date and what the engine learnt
+    /// from the old evaluation (table, cached evaluations, histories) is
+    /// forgotten. Never called while a search runs.
+    fn evaluation_changed(&mut self);
     /// Sets the position `startpos` means (`None`: the game's standard one).
     fn set_start(&mut self, fen: Option<String>);
     /// The position string of the position `startpos` means.
@@ -559,6 +564,17 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     fn set_chess960(&mut self, on: bool) {
         self.chess960 = on;
         self.position = self.position.clone().with_chess960(on);
+    }
+
+    fn evaluation_changed(&mut self) {
+        self.wait();
+        self.position.refresh_evaluation();
+        if let Some(start) = &mut self.start {
+            start.refresh_evaluation();
+        }
+        if let Some(engine) = &mut self.engine {
+            engine.clear();
+        }
     }
 
     fn set_start(&mut self, fen: Option<String>) {

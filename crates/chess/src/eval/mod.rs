@@ -189,6 +189,11 @@ impl Evaluate for Position {
         crate::nnue::network().evaluate(&self.accumulator, self.side, self.occupied().count())
     }
 
+    /// The hidden layer summed again with the current network.
+    fn refresh_evaluation(&mut self) {
+        self.refresh_network();
+    }
+
     /// The tuned linear evaluation of this module.
     #[inline]
     fn evaluate_hand_written(&self) -> i32 {

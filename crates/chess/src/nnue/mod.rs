@@ -17,17 +17,23 @@
 //!   one ([`output_bucket`]), so openings, middlegames and endings each
 //!   read the same hidden layer their own way.
 //!
+//! The engine evaluates with the embedded network file unless another was
+//! chosen at run time ([`use_network`], the `EvalFile` option); the
+//! choice is process-wide.
+//!
 //! Integer arithmetic: hidden weights and biases are quantised by
 //! [`QA`] (255), output weights by [`QB`] (64); the output bias by
 //! `QA * QB`. The network file format is [`Network::from_bytes`].
 
 mod accumulator;
+mod choice;
 mod file;
 
 pub use accumulator::Accumulator;
+pub use choice::{
+    MAX_LOADED_NETWORKS, embedded_network_reads, network, use_embedded_network, use_network,
+};
 pub use file::{NetworkError, OUTPUT_WEIGHT_LIMIT};
-
-use std::sync::LazyLock;
 
 use augur_core::Square;
 
@@ -102,25 +108,6 @@ pub struct Network {
     pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
     /// Output bias per bucket (scaled by `QA * QB`).
     pub output_bias: [i32; OUTPUT_BUCKETS],
-}
-
-/// The embedded network file.
-const EMBEDDED: &[u8] = include_bytes!("../../nets/augur-chess.nnue");
-
-/// The network the engine plays with, read once from [`EMBEDDED`].
-static NETWORK: LazyLock<Network> =
-    LazyLock::new(|| Network::from_bytes(EMBEDDED).unwrap_or_else(|_| Network::zeroed()));
-
-/// The engine's network.
-#[inline(always)]
-pub fn network() -> &'static Network {
-    &NETWORK
-}
-
-/// Whether the embedded network file reads (a test insists; an unreadable
-/// file would leave the engine evaluating every position as 0).
-pub fn embedded_network_reads() -> Result<(), NetworkError> {
-    Network::from_bytes(EMBEDDED).map(drop)
 }
 
 /// Brief: a network's weights are too many to print.
