@@ -4,8 +4,9 @@
 //! equal to one rebuilt from scratch; move text never panics, and a move it
 //! accepts is legal, round-trips and plays to a position whose key is
 //! exact; a live protocol session survives any lines; the web board's PGN
-//! import reads back what it exports, and a web board tab answers any
-//! messages with JSON.
+//! import reads back what it exports, a web board tab answers any
+//! messages with JSON, and a chess network file that reads writes back to
+//! the same network and evaluates within bounds.
 //!
 //! Run a target with `cargo +nightly fuzz run <target>` from `fuzz/` (see
 //! docs/reliability.md).
@@ -192,4 +193,28 @@ pub fn web_board(data: &[u8]) {
     }
     let state: serde_json::Value = serde_json::from_str(&tab.state()).expect("state is JSON");
     assert_eq!(state["type"], "state");
+}
+
+/// A chess network file (`EvalFile`): reading never panics; an accepted
+/// file writes a file that reads back to the same network, and the network
+/// evaluates the bench positions within the evaluation limit (no overflow,
+/// whatever the weights).
+pub fn network_file(data: &[u8]) {
+    use augur_games::chess::Position as Chess;
+    use augur_games::chess::nnue::{EVALUATION_LIMIT, Network};
+    let Ok(network) = Network::from_bytes(data) else {
+        return;
+    };
+    let again = Network::from_bytes(&network.to_bytes());
+    assert!(
+        again.as_ref() == Ok(&network),
+        "written network does not read back"
+    );
+    for fen in <Chess as Game>::BENCH_POSITIONS {
+        let Ok(position) = Chess::from_fen(fen) else {
+            panic!("bench position rejected: {fen}");
+        };
+        let score = network.evaluate_from_scratch(&position);
+        assert!(score.abs() <= EVALUATION_LIMIT, "{score} beyond the limit");
+    }
 }

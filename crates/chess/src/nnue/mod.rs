@@ -52,6 +52,9 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// The network's output 1.0 is this many centipawns.
 pub const SCALE: i32 = 400;
+/// The evaluation is held within ±this many centipawns, far inside the
+/// search's mate scores, whatever a network file (`EvalFile`) holds.
+pub const EVALUATION_LIMIT: i32 = 20_000;
 
 /// The input index of `piece` on `square` seen from `perspective`: own
 /// pieces first, each perspective looking up the board from its own side.
@@ -151,10 +154,13 @@ impl Network {
         let [ours, theirs] = &self.output_weights[bucket];
         let us = accumulator.perspective(side);
         let them = accumulator.perspective(side.opponent());
-        // Each perspective's sum fits 32 bits; both together may not.
+        // Each perspective's sum fits 32 bits; both together, and the
+        // scaled output of an arbitrary file, may not: 64 bits hold them.
         let sum =
             i64::from(squared_clipped_dot(us, ours)) + i64::from(squared_clipped_dot(them, theirs));
-        ((sum / i64::from(QA)) as i32 + self.output_bias[bucket]) * SCALE / (QA * QB)
+        let output = (sum / i64::from(QA) + i64::from(self.output_bias[bucket])) * i64::from(SCALE)
+            / i64::from(QA * QB);
+        output.clamp(-i64::from(EVALUATION_LIMIT), i64::from(EVALUATION_LIMIT)) as i32
     }
 }
 

@@ -248,3 +248,29 @@ fn single_output_files_serve_every_bucket() {
         Err(NetworkError::Length { .. })
     ));
 }
+
+#[test]
+fn extreme_networks_evaluate_within_the_limit() {
+    // Every neuron saturated, every output weight at its limit, and the
+    // largest output bias a file can hold: the sum would overflow 32 bits.
+    let position = Position::startpos();
+    for sign in [1i16, -1] {
+        let mut net = Network::zeroed();
+        net.feature_bias = [QA as i16; HIDDEN];
+        net.output_weights = [[[sign * OUTPUT_WEIGHT_LIMIT; HIDDEN]; 2]; OUTPUT_BUCKETS];
+        net.output_bias = [i32::from(sign) * i32::MAX; OUTPUT_BUCKETS];
+        let read = Network::from_bytes(&net.to_bytes()).expect("a legal file");
+        assert_eq!(
+            read.evaluate_from_scratch(&position),
+            i32::from(sign) * EVALUATION_LIMIT
+        );
+        // Within the limit the output is exact: 2 x HIDDEN neurons at 1.0
+        // times 1.0 (QB) is 2 x HIDDEN x SCALE centipawns, beyond the limit.
+        net.output_bias = [0; OUTPUT_BUCKETS];
+        net.output_weights = [[[sign; HIDDEN]; 2]; OUTPUT_BUCKETS];
+        assert_eq!(
+            net.evaluate_from_scratch(&position),
+            i32::from(sign) * 2 * HIDDEN as i32 * SCALE / QB
+        );
+    }
+}
