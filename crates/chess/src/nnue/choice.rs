@@ -61,15 +61,23 @@ pub fn use_network(wanted: Network) -> Result<(), String> {
         use_embedded_network();
         return Ok(());
     }
-    let mut wanted = Some(wanted);
+    let mut wanted = wanted;
     for (index, slot) in LOADED.iter().enumerate() {
-        // Fills the first free slot; a slot already holding an equal
-        // network is reused.
-        let held = slot.get_or_init(|| wanted.take().unwrap_or_else(Network::zeroed));
-        if wanted.is_none() || wanted.as_ref() == Some(held) {
-            CURRENT.store(index + 1, Ordering::Release);
-            return Ok(());
+        // A slot already holding an equal network is reused; otherwise the
+        // first free slot takes it (if another thread fills that slot
+        // first, the search goes on with the next one).
+        match slot.get() {
+            Some(held) if *held != wanted => continue,
+            Some(_) => {}
+            None => {
+                if let Err(back) = slot.set(wanted) {
+                    wanted = back;
+                    continue;
+                }
+            }
         }
+        CURRENT.store(index + 1, Ordering::Release);
+        return Ok(());
     }
     Err(format!(
         "this process already holds {MAX_LOADED_NETWORKS} networks besides the embedded one; \
