@@ -6,7 +6,8 @@
 #   tools/nnue_data.sh [--out DIR] [GENERATION ...]
 #
 # GENERATION is one of the names below (default: net13 to net17, the data
-# net 18 was trained on, and net18, its own games for the next net). Kept
+# net 18 was trained on, and net18, its own games for the next net, seeds
+# 2158-2299). Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -28,7 +29,7 @@ net14 6e87862 2070 2087
 net15 56ce935 2088 2105
 net16 f2a2669 2106 2130
 net17 cd74496 2131 2157
-net18 3a1d866 2158 2199
+net18 3a1d866 2158 2299
 "
 DEFAULT="net13 net14 net15 net16 net17 net18"
 
