@@ -16,6 +16,10 @@ pub struct EvalTerm {
     pub second: i32,
 }
 
+/// The number of distinct [`Evaluate::continuation_key`]s: the continuation
+/// histories hold this many squared entries.
+pub const CONTINUATION_KEYS: usize = 1024;
+
 /// A game the searcher can play: static evaluation and move-ordering hints.
 pub trait Evaluate: Game {
     /// Quiescence plies within which a position in check searches every
@@ -42,6 +46,14 @@ pub trait Evaluate: Game {
     /// bound above it) or less (an upper bound below it), or exactly that.
     /// Measured only in chess; the other games keep the default, off.
     const TABLE_REFINES_EVALUATION: bool = false;
+
+    /// Whether the searcher keeps continuation histories (how well a quiet
+    /// move did after each of the previous two moves, keyed by
+    /// [`Evaluate::continuation_key`]) and learns its histories at the
+    /// faster rate that such sparse tables need. Measured only in chess;
+    /// the other games keep the default, off, and their histories as they
+    /// were.
+    const CONTINUATION_HISTORY: bool = false;
 
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
@@ -84,6 +96,16 @@ pub trait Evaluate: Game {
     /// uncorrected.
     fn correction_key(&self) -> Option<u64> {
         None
+    }
+
+    /// What `mv` does, in a few bits, for the continuation histories (read
+    /// only when [`Evaluate::CONTINUATION_HISTORY`] is on): below
+    /// [`CONTINUATION_KEYS`], and the same for moves that put the same kind
+    /// of piece on the same square (in chess, the mover's colour and role
+    /// and the target square). The default is 0 for every move.
+    fn continuation_key(&self, mv: Self::Move) -> u16 {
+        let _ = mv;
+        0
     }
 
     /// A material-only evaluation (same point of view), for deliberately

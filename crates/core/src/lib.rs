@@ -27,7 +27,7 @@ pub mod replay;
 pub mod square;
 
 pub use bitboard::Bitboard;
-pub use eval::{EvalTerm, Evaluate};
+pub use eval::{CONTINUATION_KEYS, EvalTerm, Evaluate};
 pub use game::{Color, Game, MoveError, MoveStaging, Outcome, PositionError, Termination};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use prng::SplitMix64;

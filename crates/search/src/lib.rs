@@ -9,7 +9,9 @@
 //! (mate scores stored relative to the node; a table move is used only when
 //! it is in the generated move list, since moves are matched by their code),
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
-//! history), null move, reverse futility, futility, late move and exchange
+//! history, and continuation histories one and two plies back in games
+//! that opt in through `Evaluate::CONTINUATION_HISTORY`, `continuation.rs`),
+//! null move, reverse futility, futility, late move and exchange
 //! (`Evaluate::see_at_least`) pruning,
 //! late move reductions, check extension, singular extensions (games that
 //! opt in through `Evaluate::SINGULAR_EXTENSIONS`), pruning that reads the
@@ -71,6 +73,7 @@
 //! until `stop` (or `ponderhit`) wakes it.
 
 mod chance;
+mod continuation;
 mod control;
 mod correction;
 mod engine;

@@ -127,6 +127,15 @@ pub(crate) const LMR_HISTORY_MAX: i32 = 2;
 /// Cap on the history bonus of a move that caused a cutoff, which is depth
 /// squared otherwise (history units).
 pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
+/// In games with continuation histories, the history bonus of a cutoff is
+/// this times the depth squared (history units)...
+pub(crate) const CONTINUATION_BONUS_PER_DEPTH2: i32 = 16;
+/// ... up to this (history units).
+pub(crate) const CONTINUATION_BONUS_MAX: i32 = 2048;
+/// In games with continuation histories, late move reductions read the
+/// sum of the history and the two continuation histories: one ply less
+/// (or more) reduction per this much (history units).
+pub(crate) const LMR_CONTINUATION_DIVISOR: i32 = 16_384;
 
 /// Quiescence plies within which chance nodes are averaged; deeper, the
 /// static evaluation of the position before the roll stands (plies).

@@ -12,8 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::chance::{MAX_OUTCOMES, OutcomeBounds};
+use crate::continuation::NO_CONTEXT;
 use crate::control::{NodeCounter, SearchControl};
-use crate::heuristics::Heuristics;
+use crate::heuristics::{Cutoff, Heuristics};
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
 use crate::strength::eval_shift;
 use crate::tt::{Bound, TableEntry, TranspositionTable};
@@ -203,12 +204,16 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     pv_len: [usize; MAX_PLY + 1],
     evals: [i32; MAX_PLY + 1],
     previous: [u32; MAX_PLY + 1],
+    /// Per ply, the continuation key of the move played there
+    /// (`NO_CONTEXT` for a null move, or in games without continuation
+    /// histories).
+    moved: [u16; MAX_PLY + 1],
     /// The move a singular-extension test leaves out at each ply (the
     /// default move: none).
     singular: [G::Move; MAX_PLY + 1],
-    /// Per ply, the buffer of the quiet moves a node has tried (kept so
-    /// that nodes do not allocate one each).
-    quiet_lists: Vec<Vec<u32>>,
+    /// Per ply, the buffer of the quiet moves a node has tried, their codes
+    /// and continuation keys (kept so that nodes do not allocate one each).
+    quiet_lists: Vec<Vec<(u32, u16)>>,
 }
 
 struct Scored<M> {
@@ -242,7 +247,7 @@ const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// Noisy moves that lose material by the static exchange evaluation come
-/// after every quiet move (whose history scores stay within ±2^14).
+/// after every quiet move (whose history scores stay within ±3 x 2^14).
 const BAD_NOISY: i32 = -(1 << 26);
 const COUNTER: i32 = KILLER - 2;
 
@@ -280,6 +285,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             pv_len: [0; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             previous: [0; MAX_PLY + 1],
+            moved: [NO_CONTEXT; MAX_PLY + 1],
             singular: [G::Move::default(); MAX_PLY + 1],
             quiet_lists: vec![Vec::new(); MAX_PLY + 1],
         }
@@ -440,9 +446,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
     }
 
+    /// The continuation keys of the moves one and two plies before a node
+    /// at `ply` (`NO_CONTEXT` where there is none).
+    #[inline]
+    fn contexts(&self, ply: usize) -> [u16; 2] {
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .map_or(NO_CONTEXT, |earlier| self.moved[earlier])
+        };
+        [back(1), back(2)]
+    }
+
     /// The ordering score of a quiet move at `ply`: killers, then the
-    /// counter move, then history.
-    fn quiet_order(&self, position: &G, ply: usize) -> impl Fn(G::Move, u32) -> i32 + '_ {
+    /// counter move, then history (with the continuation histories, in
+    /// games that keep them).
+    fn quiet_order<'p>(&'p self, position: &'p G, ply: usize) -> impl Fn(G::Move, u32) -> i32 + 'p {
         let team = position.team().index();
         let killers = self.heuristics.killers[ply];
         let counter = if ply > 0 {
@@ -450,6 +468,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             G::Move::default()
         };
+        let contexts = self.contexts(ply);
         move |mv, code| {
             if mv == killers[0] {
                 KILLER
@@ -457,6 +476,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 KILLER - 1
             } else if mv == counter {
                 COUNTER
+            } else if G::CONTINUATION_HISTORY {
+                let key = position.continuation_key(mv);
+                let continuation = &self.heuristics.continuation;
+                self.heuristics.history(team, code)
+                    + continuation.get(contexts[0], key)
+                    + continuation.get(contexts[1], key)
             } else {
                 self.heuristics.history(team, code)
             }
@@ -677,6 +702,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
+                self.moved[ply] = NO_CONTEXT;
                 let null = Node {
                     alpha: beta - 1,
                     beta,
@@ -876,6 +902,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let new_depth = depth - 1 + extension;
             self.keys.push(key);
             self.previous[ply] = code;
+            let continuation_key = if G::CONTINUATION_HISTORY {
+                position.continuation_key(mv)
+            } else {
+                NO_CONTEXT
+            };
+            self.moved[ply] = continuation_key;
 
             let score = if searched == 0 {
                 self.child(position, child, node.child(new_depth, alpha, beta))
@@ -897,8 +929,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     if order_score >= COUNTER {
                         r -= LMR_KILLER;
                     }
-                    r -= (order_score / LMR_HISTORY_DIVISOR)
-                        .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                    let divisor = if G::CONTINUATION_HISTORY {
+                        LMR_CONTINUATION_DIVISOR
+                    } else {
+                        LMR_HISTORY_DIVISOR
+                    };
+                    r -= (order_score / divisor).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = self.child(position, child, node.scout(new_depth - r, alpha));
@@ -925,22 +961,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.heuristics.reward(
+                            let cutoff = Cutoff {
                                 team,
                                 ply,
                                 mv,
                                 code,
+                                key: continuation_key,
                                 previous_code,
+                                contexts: G::CONTINUATION_HISTORY.then(|| self.contexts(ply)),
                                 depth,
-                                &quiets_tried,
-                            );
+                            };
+                            self.heuristics.reward(cutoff, &quiets_tried);
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                quiets_tried.push(code);
+                quiets_tried.push((code, continuation_key));
             }
         }
         self.quiet_lists[ply] = quiets_tried;
@@ -1451,6 +1489,24 @@ mod tests {
             position = position.play(moves[moves.len() / 2]);
         }
         assert!(shifted >= 6, "{shifted}");
+    }
+
+    #[test]
+    fn only_games_that_ask_for_it_learn_continuation_histories() {
+        let (chess_learnt, _) =
+            with_worker::<augur_chess::Position, _>(Setup::default(), |worker| {
+                let root = augur_chess::Position::startpos();
+                worker.search(&root, Node::root(7, -INFINITY, INFINITY));
+                !worker.heuristics.continuation.is_empty()
+            });
+        assert!(chess_learnt);
+        let (ultima_learnt, _) =
+            with_worker::<augur_ultima::Position, _>(Setup::default(), |worker| {
+                let root = augur_ultima::Position::startpos();
+                worker.search(&root, Node::root(4, -INFINITY, INFINITY));
+                !worker.heuristics.continuation.is_empty()
+            });
+        assert!(!ultima_learnt);
     }
 
     /// Nodes of a search that was never stopped (far more than a batch).

@@ -182,6 +182,7 @@ const QUEEN_PROMOTION: i32 = 1000;
 impl Evaluate for Position {
     const SINGULAR_EXTENSIONS: bool = true;
     const TABLE_REFINES_EVALUATION: bool = true;
+    const CONTINUATION_HISTORY: bool = true;
 
     /// The network (`crate::nnue`).
     #[inline]
@@ -224,6 +225,14 @@ impl Evaluate for Position {
         let mixed = (white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .wrapping_mul(0xBF58_476D_1CE4_E5B9);
         Some(mixed ^ (mixed >> 31))
+    }
+
+    /// The moving piece (colour and role) and the target square: 12 x 64
+    /// keys.
+    #[inline]
+    fn continuation_key(&self, mv: Move) -> u16 {
+        let piece = self.piece_at(mv.from()).map_or(0, |p| p.index());
+        (piece * 64 + mv.to().index()) as u16
     }
 
     fn noisy_score(&self, mv: Move) -> Option<i32> {
