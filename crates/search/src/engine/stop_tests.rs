@@ -228,10 +228,12 @@ fn helpers_search(threads: usize, limits: &Limits<Move>, strength: Option<Streng
 #[test]
 fn helpers_join_full_strength_searches_of_more_than_a_few_milliseconds() {
     // Deep enough that a woken helper always gets to search before the
-    // main thread is done, even on a loaded machine (depth 6 took a few
-    // milliseconds, and a helper sometimes woke too late).
+    // main thread is done, even on a loaded machine: depth 6 took a few
+    // milliseconds and depth 10 some 20 (a release build with three
+    // threads), and on a busy machine a helper sometimes woke too late for
+    // either; depth 13 takes some 170 ms.
     let by_depth = Limits {
-        depth: Some(10),
+        depth: Some(13),
         ..Limits::default()
     };
     assert_eq!(helpers_search(3, &by_depth, None), [true, true]);
