@@ -14,7 +14,6 @@ use crate::heuristics::Heuristics;
 use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 use crate::pool::{HelperJob, HelperPool, KeptThread, MainJob, RunningHelpers, spawn_main};
 use crate::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY, ReportedScore};
-use crate::soft_limit::SoftLimit;
 use crate::strength::Strength;
 use crate::tt::{Bound, TranspositionTable};
 use crate::tuning::{
@@ -581,11 +580,6 @@ pub(crate) fn iterate<G: Evaluate>(
     // search stopped mid-depth reports last.
     let mut last_lines: Vec<(i32, Vec<G::Move>)> = Vec::new();
     let mut last_depth = 0;
-    // A clock's soft limit follows the best move's stability; a fixed
-    // `movetime` is used whole.
-    let mut soft_limit = time
-        .filter(|_| limits.movetime_ms.is_none())
-        .map(|t| SoftLimit::new(t.soft, t.hard));
     for depth in 1..=max_depth {
         worker.excluded.clear();
         worker.seldepth = 0;
@@ -682,13 +676,9 @@ pub(crate) fn iterate<G: Evaluate>(
             break; // A forced mate is found and proven deep enough.
         }
         if let Some(time) = time {
-            let soft = match (&mut soft_limit, result.best_move) {
-                (Some(limit), Some(best)) => limit.after_iteration(best, result.score),
-                _ => time.soft,
-            };
             if worker.is_main
                 && !worker.control.pondering()
-                && worker.control.clock_elapsed() >= soft
+                && worker.control.clock_elapsed() >= time.soft
             {
                 break;
             }

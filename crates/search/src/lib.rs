@@ -20,9 +20,7 @@
 //! the static evaluation keyed by `Evaluate::correction_key` (`correction.rs`;
 //! games without a key are not corrected), mate distance pruning, draws by
 //! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time
-//! management with a move overhead (a clock is planned over a short
-//! horizon, and each search's soft limit is stretched while the best move
-//! is unsettled or the score falls, `soft_limit.rs`). Every pruning and reduction margin is
+//! management with a move overhead. Every pruning and reduction margin is
 //! named in one module (`tuning.rs`).
 //!
 //! Chance nodes (a die to roll, Enochian divination) average their equally
@@ -85,7 +83,6 @@ mod limits;
 mod memory;
 mod pool;
 pub mod score;
-mod soft_limit;
 pub mod strength;
 mod tt;
 mod tuning;
