@@ -135,10 +135,10 @@ fn bench_prints_a_deterministic_signature() {
 #[test]
 fn bench_signatures_are_pinned() {
     for (variant, signature) in [
-        ("chess", "37599"),
-        ("ultima", "57069"),
-        ("oracle", "75669"),
-        ("enochian", "5985"),
+        ("chess", "36658"),
+        ("ultima", "56424"),
+        ("oracle", "75106"),
+        ("enochian", "5979"),
     ] {
         let output = augur(&["bench", "--depth", "6", "--variant", variant]);
         assert!(output.status.success());

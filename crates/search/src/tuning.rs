@@ -70,7 +70,8 @@ pub(crate) const LATE_MOVE_BASE: usize = 3;
 pub(crate) const LATE_MOVE_IMPROVING: usize = 2;
 
 /// Futility pruning of quiet moves applies at this remaining depth or less
-/// (plies).
+/// (plies); deeper, a late quiet move is held to the margin of the depth
+/// it would be searched at after its late move reduction.
 pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
 /// Futility margin at no remaining depth (cp).
 pub(crate) const FUTILITY_MARGIN: i32 = 100;
