@@ -833,20 +833,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
                 // Futility reads the depth the move would be searched at
                 // after its late move reduction: a late quiet move at depth
-                // 5 searched at depth 2 is held to depth 2's margin.
-                let futility_depth = if depth > FUTILITY_MAX_DEPTH {
-                    depth - reduction(depth, searched)
-                } else {
-                    depth
-                };
-                // Never once alpha is a mate score: no margin on the
-                // evaluation can tell whether a quiet move mates sooner.
-                if futility_depth <= FUTILITY_MAX_DEPTH
-                    && alpha < MATE_BOUND
-                    && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * futility_depth <= alpha
-                    && order_score < COUNTER
-                {
-                    break;
+                // 5 searched at depth 2 is held to depth 2's margin. Never
+                // once alpha is a mate score: no margin on the evaluation
+                // can tell whether a quiet move mates sooner.
+                if order_score < COUNTER && alpha < MATE_BOUND {
+                    let futility_depth = if depth > FUTILITY_MAX_DEPTH {
+                        depth - reduction(depth, searched)
+                    } else {
+                        depth
+                    };
+                    if futility_depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * futility_depth
+                            <= alpha
+                    {
+                        break;
+                    }
                 }
             }
             // Exchange pruning: near the horizon, a move that loses more
