@@ -1,8 +1,11 @@
 //! Generates the slider attack tables at build time.
 //!
 //! With BMI2 (and without the `force-magic` feature) the tables are indexed by
-//! `pext(occupancy, mask)`; otherwise by "fancy" magic multiplication, with
-//! magic numbers searched here from a fixed seed. Either way the result is a
+//! `pext(occupancy, mask)` and each cell holds the attack set packed into 16
+//! bits along the square's rays (`pext(attacks, rays)`, unpacked with
+//! `pdep`), so the table is a quarter of the size and stays in the L2 cache;
+//! otherwise they are indexed by "fancy" magic multiplication, with magic
+//! numbers searched here from a fixed seed, and hold the attack sets whole. Either way the result is a
 //! plain `static` array in `$OUT_DIR/sliders.rs`: nothing is computed when the
 //! engine starts.
 
@@ -56,6 +59,22 @@ fn relevant_mask(square: usize, dirs: &[(i32, i32); 4]) -> u64 {
     mask
 }
 
+/// Software parallel-bit-extract: the bits of `value` under `mask`, packed
+/// into the low bits in order.
+fn extract(value: u64, mut mask: u64) -> u64 {
+    let mut result = 0u64;
+    let mut bit = 1u64;
+    while mask != 0 {
+        let lowest = mask & mask.wrapping_neg();
+        if value & lowest != 0 {
+            result |= bit;
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    result
+}
+
 /// Software parallel-bit-deposit: spreads the low bits of `index` over `mask`.
 fn deposit(index: u64, mut mask: u64) -> u64 {
     let mut result = 0u64;
@@ -73,6 +92,7 @@ fn deposit(index: u64, mut mask: u64) -> u64 {
 
 struct Entry {
     mask: u64,
+    rays: u64,
     magic: u64,
     shift: u32,
     offset: usize,
@@ -138,11 +158,14 @@ fn main() {
             let offset = table.len();
             if use_pext {
                 let bits = mask.count_ones();
+                let rays = ray_attacks(square, 0, dirs);
                 for index in 0..(1u64 << bits) {
-                    table.push(ray_attacks(square, deposit(index, mask), dirs));
+                    let attacks = ray_attacks(square, deposit(index, mask), dirs);
+                    table.push(extract(attacks, rays));
                 }
                 entries.push(Entry {
                     mask,
+                    rays,
                     magic: 0,
                     shift: 0,
                     offset,
@@ -152,6 +175,7 @@ fn main() {
                 table.extend_from_slice(&sub_table);
                 entries.push(Entry {
                     mask,
+                    rays: ray_attacks(square, 0, dirs),
                     magic,
                     shift: 64 - mask.count_ones(),
                     offset,
@@ -166,8 +190,8 @@ fn main() {
         for e in &entries {
             writeln!(
                 out,
-                "    SliderEntry {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
-                e.mask, e.magic, e.shift, e.offset
+                "    SliderEntry {{ mask: {:#018x}, rays: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
+                e.mask, e.rays, e.magic, e.shift, e.offset
             )
             .expect("writing to a String cannot fail");
         }
@@ -175,9 +199,13 @@ fn main() {
     }
     writeln!(out, "pub(crate) const USE_PEXT: bool = {use_pext};")
         .expect("writing to a String cannot fail");
+    // A rook's rays cover 14 squares and a bishop's at most 13: packed
+    // cells fit 16 bits.
+    let cell = if use_pext { "u16" } else { "u64" };
+    assert!(!use_pext || table.iter().all(|&v| v <= u64::from(u16::MAX)));
     writeln!(
         out,
-        "pub(crate) static SLIDER_TABLE: [u64; {}] = [",
+        "pub(crate) static SLIDER_TABLE: [{cell}; {}] = [",
         table.len()
     )
     .expect("writing to a String cannot fail");

@@ -1,6 +1,7 @@
 //! Attack sets shared by the games: leapers (king, knight, pawn) from `const`
 //! tables, sliders (rook, bishop) from build-time tables indexed by PEXT when
-//! the CPU has BMI2 and by magic multiplication otherwise, and the
+//! the CPU has BMI2 (each cell the attack set packed along the square's rays,
+//! unpacked by PDEP) and by magic multiplication otherwise, and the
 //! between/line tables used for pins and checks.
 
 use crate::bitboard::Bitboard;
@@ -10,6 +11,13 @@ use crate::square::Square;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SliderEntry {
     mask: u64,
+    /// The squares attacked on an empty board, along which a PEXT table's
+    /// cells are packed.
+    #[cfg_attr(
+        not(all(target_arch = "x86_64", target_feature = "bmi2")),
+        allow(dead_code)
+    )]
+    rays: u64,
     #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
     magic: u64,
     #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
@@ -19,33 +27,43 @@ pub(crate) struct SliderEntry {
 
 include!(concat!(env!("OUT_DIR"), "/sliders.rs"));
 
+/// The attack set of the slider whose lookup parameters are `entry`, with
+/// `occupied` holding the blockers. The table's cells are `u16` in a PEXT
+/// build and `u64` in a magic one, so one of the two widenings below is to
+/// the same type.
 #[inline(always)]
-fn slider_index(entry: &SliderEntry, occupied: u64) -> usize {
+#[allow(clippy::useless_conversion)]
+fn slider_attacks(entry: &SliderEntry, occupied: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         if USE_PEXT {
             // SAFETY: the `bmi2` target feature is enabled for this build.
             #[allow(unsafe_code)]
-            let index = unsafe { core::arch::x86_64::_pext_u64(occupied, entry.mask) };
-            return entry.offset + index as usize;
+            let attacks = unsafe {
+                use core::arch::x86_64::{_pdep_u64, _pext_u64};
+                let cell = SLIDER_TABLE[entry.offset + _pext_u64(occupied, entry.mask) as usize];
+                _pdep_u64(u64::from(cell), entry.rays)
+            };
+            return attacks;
         }
     }
     let _ = USE_PEXT;
-    entry.offset + ((occupied & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize
+    let index =
+        entry.offset + ((occupied & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize;
+    // Magic tables hold the attack sets whole.
+    u64::from(SLIDER_TABLE[index])
 }
 
 /// Squares a rook on `square` attacks when `occupied` holds the blockers.
 #[inline(always)]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    let entry = &ROOK_ENTRIES[square.index()];
-    Bitboard(SLIDER_TABLE[slider_index(entry, occupied.0)])
+    Bitboard(slider_attacks(&ROOK_ENTRIES[square.index()], occupied.0))
 }
 
 /// Squares a bishop on `square` attacks when `occupied` holds the blockers.
 #[inline(always)]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    let entry = &BISHOP_ENTRIES[square.index()];
-    Bitboard(SLIDER_TABLE[slider_index(entry, occupied.0)])
+    Bitboard(slider_attacks(&BISHOP_ENTRIES[square.index()], occupied.0))
 }
 
 /// Squares a queen on `square` attacks when `occupied` holds the blockers.
