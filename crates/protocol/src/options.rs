@@ -196,6 +196,18 @@ impl Options {
             text,
             "option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"
         );
+        // Tuning builds also list the search's tunable parameters.
+        #[cfg(feature = "tune")]
+        for t in augur_search::tunables() {
+            let _ = write!(
+                text,
+                "\noption name {} type spin default {} min {} max {}",
+                t.name(),
+                t.default_value(),
+                t.min(),
+                t.max()
+            );
+        }
         text
     }
 
@@ -282,6 +294,13 @@ impl Options {
                     .parse()
                     .map_err(|e| format!("option 'UCI_Variant': {e}"))?;
                 Ok(Change::Variant)
+            }
+            #[cfg(feature = "tune")]
+            other if augur_search::find_tunable(other).is_some() => {
+                let tunable = augur_search::find_tunable(other)
+                    .ok_or_else(|| format!("unknown option '{name}'"))?;
+                tunable.set(spin(name, value, tunable.min(), tunable.max())?)?;
+                Ok(Change::Setting)
             }
             _ => Err(format!("unknown option '{name}'")),
         }

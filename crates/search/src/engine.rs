@@ -586,7 +586,7 @@ pub(crate) fn iterate<G: Evaluate>(
         let mut completed = Vec::with_capacity(lines);
         #[allow(clippy::needless_range_loop)] // `line` also numbers the MultiPV line
         for line in 0..lines {
-            let mut delta = ASPIRATION_WINDOW;
+            let mut delta = ASPIRATION_WINDOW.get();
             let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
                 (previous_scores[line] - delta, previous_scores[line] + delta)
             } else {

@@ -62,7 +62,7 @@ pub(crate) struct Cutoff<M> {
 #[inline(always)]
 fn bonus(depth: i32, continuation: bool) -> i32 {
     if continuation {
-        (CONTINUATION_BONUS_PER_DEPTH2 * depth * depth).min(CONTINUATION_BONUS_MAX)
+        (CONTINUATION_BONUS_PER_DEPTH2.get() * depth * depth).min(CONTINUATION_BONUS_MAX.get())
     } else {
         (depth * depth).min(HISTORY_BONUS_MAX)
     }
@@ -196,7 +196,7 @@ mod tests {
     fn continuation_histories_learn_after_both_earlier_moves_at_the_faster_rate() {
         let mut heuristics = Heuristics::<u32>::new();
         heuristics.reward(cutoff(Some([40, NO_CONTEXT]), 3), &[(7, 200), (11, 100)]);
-        let bonus = CONTINUATION_BONUS_PER_DEPTH2 * 9;
+        let bonus = CONTINUATION_BONUS_PER_DEPTH2.get() * 9;
         assert_eq!(heuristics.history(0, 11), bonus);
         assert_eq!(heuristics.history(0, 7), -bonus);
         assert_eq!(heuristics.continuation.get(40, 100), bonus);
@@ -204,7 +204,10 @@ mod tests {
         // The move two plies back is a context of its own; deep cutoffs
         // are capped.
         heuristics.reward(cutoff(Some([40, 41]), 20), &[]);
-        assert_eq!(heuristics.continuation.get(41, 100), CONTINUATION_BONUS_MAX);
+        assert_eq!(
+            heuristics.continuation.get(41, 100),
+            CONTINUATION_BONUS_MAX.get()
+        );
         assert_eq!(heuristics.continuation.get(41, 200), 0);
     }
 }

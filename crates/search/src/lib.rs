@@ -85,6 +85,7 @@ mod pool;
 pub mod score;
 pub mod strength;
 mod tt;
+mod tunable;
 mod tuning;
 mod worker;
 
@@ -97,3 +98,9 @@ pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetim
 pub use pool::SEARCH_STACK_BYTES;
 pub use strength::Strength;
 pub use tt::Bound;
+pub use tunable::{Tunable, find_tunable};
+
+/// Every tunable search parameter (see [`Tunable`]).
+pub fn tunables() -> &'static [&'static Tunable] {
+    tuning::TUNABLES
+}

@@ -1,9 +1,13 @@
 //! Every pruning, reduction and extension margin of the search, and the
 //! numbers that steer iterative deepening, in one place. Scores are in
 //! centipawns, depths in plies. Changing any of them changes the bench
-//! node signatures.
+//! node signatures. The [`Tunable`] ones (listed in [`TUNABLES`]) can be
+//! set at run time for tuning by self-play; until set they hold the values
+//! written here.
 
 use std::time::Duration;
+
+use crate::tunable::Tunable;
 
 // Iterative deepening and aspiration windows (engine.rs).
 
@@ -11,7 +15,7 @@ use std::time::Duration;
 /// iterations use the full window.
 pub(crate) const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// Half-width of the first aspiration window around the previous score (cp).
-pub(crate) const ASPIRATION_WINDOW: i32 = 25;
+pub(crate) static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 25, 5, 100);
 /// After a fail the half-width grows by itself divided by this (2: by half).
 pub(crate) const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
 /// Aspiration fails are reported only after the search has run this long.
@@ -37,10 +41,12 @@ pub(crate) const NODE_BATCH: u64 = 1024;
 /// Reverse futility pruning applies at this remaining depth or less (plies).
 pub(crate) const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
 /// Reverse futility margin per ply of remaining depth (cp).
-pub(crate) const REVERSE_FUTILITY_MARGIN: i32 = 80;
+pub(crate) static REVERSE_FUTILITY_MARGIN: Tunable =
+    Tunable::new("ReverseFutilityMargin", 80, 20, 200);
 /// Subtracted from the reverse futility margin when the static evaluation
 /// improved over two plies (cp).
-pub(crate) const REVERSE_FUTILITY_IMPROVING: i32 = 40;
+pub(crate) static REVERSE_FUTILITY_IMPROVING: Tunable =
+    Tunable::new("ReverseFutilityImproving", 40, 0, 150);
 
 /// Null move pruning applies from this remaining depth on (plies).
 pub(crate) const NULL_MOVE_MIN_DEPTH: i32 = 3;
@@ -51,7 +57,8 @@ pub(crate) const NULL_MOVE_REDUCTION: i32 = 3;
 pub(crate) const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
 /// One more ply of null move reduction per this much static evaluation
 /// above beta (cp).
-pub(crate) const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+pub(crate) static NULL_MOVE_EVAL_DIVISOR: Tunable =
+    Tunable::new("NullMoveEvalDivisor", 200, 50, 600);
 /// Cap on the reduction added for the static evaluation above beta (plies).
 pub(crate) const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 3;
 
@@ -74,9 +81,10 @@ pub(crate) const LATE_MOVE_IMPROVING: usize = 2;
 /// it would be searched at after its late move reduction.
 pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
 /// Futility margin at no remaining depth (cp).
-pub(crate) const FUTILITY_MARGIN: i32 = 100;
+pub(crate) static FUTILITY_MARGIN: Tunable = Tunable::new("FutilityMargin", 100, 0, 300);
 /// Futility margin added per ply of remaining depth (cp).
-pub(crate) const FUTILITY_MARGIN_PER_PLY: i32 = 120;
+pub(crate) static FUTILITY_MARGIN_PER_PLY: Tunable =
+    Tunable::new("FutilityMarginPerPly", 120, 20, 300);
 
 /// Plies added to the depth of a move that gives check (plies).
 pub(crate) const CHECK_EXTENSION: i32 = 1;
@@ -100,19 +108,19 @@ pub(crate) const SINGULAR_EXTENSION: i32 = 1;
 pub(crate) const SEE_PRUNE_MAX_DEPTH: i32 = 7;
 /// A quiet move is skipped when it loses more than this times the depth
 /// squared by the exchange evaluation (cp).
-pub(crate) const SEE_PRUNE_QUIET: i32 = 20;
+pub(crate) static SEE_PRUNE_QUIET: Tunable = Tunable::new("SeePruneQuiet", 20, 0, 100);
 /// A noisy move is skipped when it loses more than this times the depth by
 /// the exchange evaluation (cp).
-pub(crate) const SEE_PRUNE_NOISY: i32 = 90;
+pub(crate) static SEE_PRUNE_NOISY: Tunable = Tunable::new("SeePruneNoisy", 90, 0, 300);
 
 /// Late move reductions apply from this remaining depth on (plies).
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions apply from this move on, counted from 0 (moves).
 pub(crate) const LMR_MIN_MOVES: usize = 2;
-/// Constant term of the late move reduction formula (plies).
-pub(crate) const LMR_BASE: f32 = 0.5;
-/// The product ln(depth) * ln(move number) is divided by this (plies).
-pub(crate) const LMR_DIVISOR: f32 = 2.2;
+/// Constant term of the late move reduction formula (hundredths of a ply).
+pub(crate) static LMR_BASE: Tunable = Tunable::new("LmrBase", 50, -100, 200);
+/// The product ln(depth) * ln(move number) is divided by this (hundredths).
+pub(crate) static LMR_DIVISOR: Tunable = Tunable::new("LmrDivisor", 220, 100, 500);
 /// Extra reduction outside the principal variation (plies).
 pub(crate) const LMR_NON_PV: i32 = 1;
 /// Less reduction when the static evaluation is improving (plies).
@@ -130,13 +138,16 @@ pub(crate) const LMR_HISTORY_MAX: i32 = 2;
 pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
 /// In games with continuation histories, the history bonus of a cutoff is
 /// this times the depth squared (history units)...
-pub(crate) const CONTINUATION_BONUS_PER_DEPTH2: i32 = 16;
+pub(crate) static CONTINUATION_BONUS_PER_DEPTH2: Tunable =
+    Tunable::new("ContinuationBonusPerDepth2", 16, 2, 64);
 /// ... up to this (history units).
-pub(crate) const CONTINUATION_BONUS_MAX: i32 = 2048;
+pub(crate) static CONTINUATION_BONUS_MAX: Tunable =
+    Tunable::new("ContinuationBonusMax", 2048, 256, 16384);
 /// In games with continuation histories, late move reductions read the
 /// sum of the history and the two continuation histories: one ply less
 /// (or more) reduction per this much (history units).
-pub(crate) const LMR_CONTINUATION_DIVISOR: i32 = 16_384;
+pub(crate) static LMR_CONTINUATION_DIVISOR: Tunable =
+    Tunable::new("LmrContinuationDivisor", 16_384, 2048, 65536);
 
 /// Quiescence plies within which chance nodes are averaged; deeper, the
 /// static evaluation of the position before the roll stands (plies).
@@ -146,3 +157,20 @@ pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
 /// outcome, before Star1 with the bounds learnt decides it (tests per
 /// outcome).
 pub(crate) const CHANCE_TESTS_PER_OUTCOME: usize = 3;
+
+/// Every tunable parameter, for the protocol's options and the tuner.
+pub(crate) static TUNABLES: &[&Tunable] = &[
+    &ASPIRATION_WINDOW,
+    &REVERSE_FUTILITY_MARGIN,
+    &REVERSE_FUTILITY_IMPROVING,
+    &NULL_MOVE_EVAL_DIVISOR,
+    &FUTILITY_MARGIN,
+    &FUTILITY_MARGIN_PER_PLY,
+    &SEE_PRUNE_QUIET,
+    &SEE_PRUNE_NOISY,
+    &LMR_BASE,
+    &LMR_DIVISOR,
+    &LMR_CONTINUATION_DIVISOR,
+    &CONTINUATION_BONUS_PER_DEPTH2,
+    &CONTINUATION_BONUS_MAX,
+];

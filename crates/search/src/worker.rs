@@ -30,7 +30,10 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     let ln = |n: usize| LOGARITHMS[n.min(MAX_MOVES)];
     let d = ln(depth.max(1) as usize);
     let m = ln(move_number);
-    (LMR_BASE + d * m / LMR_DIVISOR) as i32
+    // In hundredths; `220.0 / 100.0` rounds to the same `f32` as `2.2`.
+    let base = LMR_BASE.get() as f32 / 100.0;
+    let divisor = LMR_DIVISOR.get() as f32 / 100.0;
+    (base + d * m / divisor) as i32
 }
 
 /// What a worker may spend before it must stop.
@@ -686,8 +689,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         };
 
         if !pv_node && !in_check && !testing_singular && beta.abs() < MATE_BOUND {
-            let margin =
-                REVERSE_FUTILITY_MARGIN * depth - i32::from(improving) * REVERSE_FUTILITY_IMPROVING;
+            let margin = REVERSE_FUTILITY_MARGIN.get() * depth
+                - i32::from(improving) * REVERSE_FUTILITY_IMPROVING.get();
             if depth <= REVERSE_FUTILITY_MAX_DEPTH && eval - margin >= beta {
                 return eval;
             }
@@ -699,7 +702,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             {
                 let reduction = NULL_MOVE_REDUCTION
                     + depth / NULL_MOVE_DEPTH_DIVISOR
-                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR.get())
+                        .min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
                 self.moved[ply] = NO_CONTEXT;
@@ -843,7 +847,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         depth
                     };
                     if futility_depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * futility_depth
+                        && eval
+                            + FUTILITY_MARGIN.get()
+                            + FUTILITY_MARGIN_PER_PLY.get() * futility_depth
                             <= alpha
                     {
                         break;
@@ -859,9 +865,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && depth <= SEE_PRUNE_MAX_DEPTH
             {
                 let threshold = if quiet {
-                    -SEE_PRUNE_QUIET * depth * depth
+                    -SEE_PRUNE_QUIET.get() * depth * depth
                 } else {
-                    -SEE_PRUNE_NOISY * depth
+                    -SEE_PRUNE_NOISY.get() * depth
                 };
                 if !position.see_at_least(mv, threshold) {
                     continue;
@@ -942,7 +948,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         r -= LMR_KILLER;
                     }
                     let divisor = if G::CONTINUATION_HISTORY {
-                        LMR_CONTINUATION_DIVISOR
+                        LMR_CONTINUATION_DIVISOR.get()
                     } else {
                         LMR_HISTORY_DIVISOR
                     };
