@@ -295,14 +295,15 @@ impl Options {
                     .map_err(|e| format!("option 'UCI_Variant': {e}"))?;
                 Ok(Change::Variant)
             }
-            #[cfg(feature = "tune")]
-            other if augur_search::find_tunable(other).is_some() => {
-                let tunable = augur_search::find_tunable(other)
-                    .ok_or_else(|| format!("unknown option '{name}'"))?;
-                tunable.set(spin(name, value, tunable.min(), tunable.max())?)?;
-                Ok(Change::Setting)
+            _ => {
+                // Tuning builds also take the search's tunable parameters.
+                #[cfg(feature = "tune")]
+                if let Some(tunable) = augur_search::find_tunable(name) {
+                    tunable.set(spin(name, value, tunable.min(), tunable.max())?)?;
+                    return Ok(Change::Setting);
+                }
+                Err(format!("unknown option '{name}'"))
             }
-            _ => Err(format!("unknown option '{name}'")),
         }
     }
 }
