@@ -55,6 +55,13 @@ pub trait Evaluate: Game {
     /// were.
     const CONTINUATION_HISTORY: bool = false;
 
+    /// Whether the searcher adjusts a node's depth by what its parent's late
+    /// move reduction now looks like in hindsight: a ply deeper after a
+    /// large reduction when the parent's move cost it nothing by the two
+    /// static evaluations, a ply shallower when it cost a lot. Measured
+    /// only in chess; the other games keep the default, off.
+    const HINDSIGHT_DEPTH: bool = false;
+
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;

@@ -3,7 +3,8 @@
 //! centipawns, depths in plies. Changing any of them changes the bench
 //! node signatures. The [`Tunable`] ones (listed in [`TUNABLES`]) can be
 //! set at run time for tuning by self-play; until set they hold the values
-//! written here.
+//! written here, which for ten of them are the values that self-play tuning
+//! found (`docs/tuning.md` gives the old and new values and the tests).
 
 use std::time::Duration;
 
@@ -42,7 +43,7 @@ pub(crate) const NODE_BATCH: u64 = 1024;
 pub(crate) const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
 /// Reverse futility margin per ply of remaining depth (cp).
 pub(crate) static REVERSE_FUTILITY_MARGIN: Tunable =
-    Tunable::new("ReverseFutilityMargin", 80, 20, 200);
+    Tunable::new("ReverseFutilityMargin", 85, 20, 200);
 /// Subtracted from the reverse futility margin when the static evaluation
 /// improved over two plies (cp).
 pub(crate) static REVERSE_FUTILITY_IMPROVING: Tunable =
@@ -58,7 +59,7 @@ pub(crate) const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
 /// One more ply of null move reduction per this much static evaluation
 /// above beta (cp).
 pub(crate) static NULL_MOVE_EVAL_DIVISOR: Tunable =
-    Tunable::new("NullMoveEvalDivisor", 200, 50, 600);
+    Tunable::new("NullMoveEvalDivisor", 201, 50, 600);
 /// Cap on the reduction added for the static evaluation above beta (plies).
 pub(crate) const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 3;
 
@@ -81,10 +82,10 @@ pub(crate) const LATE_MOVE_IMPROVING: usize = 2;
 /// it would be searched at after its late move reduction.
 pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
 /// Futility margin at no remaining depth (cp).
-pub(crate) static FUTILITY_MARGIN: Tunable = Tunable::new("FutilityMargin", 100, 0, 300);
+pub(crate) static FUTILITY_MARGIN: Tunable = Tunable::new("FutilityMargin", 99, 0, 300);
 /// Futility margin added per ply of remaining depth (cp).
 pub(crate) static FUTILITY_MARGIN_PER_PLY: Tunable =
-    Tunable::new("FutilityMarginPerPly", 120, 20, 300);
+    Tunable::new("FutilityMarginPerPly", 116, 20, 300);
 
 /// Plies added to the depth of a move that gives check (plies).
 pub(crate) const CHECK_EXTENSION: i32 = 1;
@@ -108,19 +109,19 @@ pub(crate) const SINGULAR_EXTENSION: i32 = 1;
 pub(crate) const SEE_PRUNE_MAX_DEPTH: i32 = 7;
 /// A quiet move is skipped when it loses more than this times the depth
 /// squared by the exchange evaluation (cp).
-pub(crate) static SEE_PRUNE_QUIET: Tunable = Tunable::new("SeePruneQuiet", 20, 0, 100);
+pub(crate) static SEE_PRUNE_QUIET: Tunable = Tunable::new("SeePruneQuiet", 19, 0, 100);
 /// A noisy move is skipped when it loses more than this times the depth by
 /// the exchange evaluation (cp).
-pub(crate) static SEE_PRUNE_NOISY: Tunable = Tunable::new("SeePruneNoisy", 90, 0, 300);
+pub(crate) static SEE_PRUNE_NOISY: Tunable = Tunable::new("SeePruneNoisy", 88, 0, 300);
 
 /// Late move reductions apply from this remaining depth on (plies).
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions apply from this move on, counted from 0 (moves).
 pub(crate) const LMR_MIN_MOVES: usize = 2;
 /// Constant term of the late move reduction formula (hundredths of a ply).
-pub(crate) static LMR_BASE: Tunable = Tunable::new("LmrBase", 50, -100, 200);
+pub(crate) static LMR_BASE: Tunable = Tunable::new("LmrBase", 51, -100, 200);
 /// The product ln(depth) * ln(move number) is divided by this (hundredths).
-pub(crate) static LMR_DIVISOR: Tunable = Tunable::new("LmrDivisor", 220, 100, 500);
+pub(crate) static LMR_DIVISOR: Tunable = Tunable::new("LmrDivisor", 201, 100, 500);
 /// Extra reduction outside the principal variation (plies).
 pub(crate) const LMR_NON_PV: i32 = 1;
 /// Less reduction when the static evaluation is improving (plies).
@@ -136,18 +137,28 @@ pub(crate) const LMR_HISTORY_MAX: i32 = 2;
 /// Cap on the history bonus of a move that caused a cutoff, which is depth
 /// squared otherwise (history units).
 pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
+/// A node its parent reduced by this many plies or more is searched a ply
+/// deeper when the parent's move cost the parent nothing by the static
+/// evaluations (games with `Evaluate::HINDSIGHT_DEPTH`)...
+pub(crate) const HINDSIGHT_DEEPER_REDUCTION: i32 = 3;
+/// ... and one reduced by this many or more a ply shallower (when at least
+/// two plies are left) ...
+pub(crate) const HINDSIGHT_SHALLOWER_REDUCTION: i32 = 2;
+/// ... when this side gained more than this by them (centipawns: its own
+/// static evaluation plus the parent's).
+pub(crate) const HINDSIGHT_SHALLOWER_GAIN: i32 = 175;
 /// In games with continuation histories, the history bonus of a cutoff is
 /// this times the depth squared (history units)...
 pub(crate) static CONTINUATION_BONUS_PER_DEPTH2: Tunable =
     Tunable::new("ContinuationBonusPerDepth2", 16, 2, 64);
 /// ... up to this (history units).
 pub(crate) static CONTINUATION_BONUS_MAX: Tunable =
-    Tunable::new("ContinuationBonusMax", 2048, 256, 16384);
+    Tunable::new("ContinuationBonusMax", 2030, 256, 16384);
 /// In games with continuation histories, late move reductions read the
 /// sum of the history and the two continuation histories: one ply less
 /// (or more) reduction per this much (history units).
 pub(crate) static LMR_CONTINUATION_DIVISOR: Tunable =
-    Tunable::new("LmrContinuationDivisor", 16_384, 2048, 65536);
+    Tunable::new("LmrContinuationDivisor", 15_265, 2048, 65536);
 
 /// Quiescence plies within which chance nodes are averaged; deeper, the
 /// static evaluation of the position before the roll stands (plies).

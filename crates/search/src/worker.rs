@@ -30,7 +30,7 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     let ln = |n: usize| LOGARITHMS[n.min(MAX_MOVES)];
     let d = ln(depth.max(1) as usize);
     let m = ln(move_number);
-    // In hundredths; `220.0 / 100.0` rounds to the same `f32` as `2.2`.
+    // Base and divisor are held in hundredths of a ply.
     let base = LMR_BASE.get() as f32 / 100.0;
     let divisor = LMR_DIVISOR.get() as f32 / 100.0;
     (base + d * m / divisor) as i32
@@ -211,6 +211,9 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// (`NO_CONTEXT` for a null move, or in games without continuation
     /// histories).
     moved: [u16; MAX_PLY + 1],
+    /// Per ply, the late move reduction of the move being searched there
+    /// (0 outside a reduced search).
+    reductions: [i32; MAX_PLY + 1],
     /// The move a singular-extension test leaves out at each ply (the
     /// default move: none).
     singular: [G::Move; MAX_PLY + 1],
@@ -289,6 +292,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             evals: [0; MAX_PLY + 1],
             previous: [0; MAX_PLY + 1],
             moved: [NO_CONTEXT; MAX_PLY + 1],
+            reductions: [0; MAX_PLY + 1],
             singular: [G::Move::default(); MAX_PLY + 1],
             quiet_lists: vec![Vec::new(); MAX_PLY + 1],
         }
@@ -672,6 +676,33 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         };
         self.evals[ply] = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.evals[ply - 2];
+        // Hindsight: a node the parent reduced a lot is searched a ply
+        // deeper when the parent's move did not spoil its position (the
+        // two static evaluations, each from its own side, do not add up to
+        // a gain for this side), and a ply shallower when they add up to a
+        // large one.
+        let depth = match ply.checked_sub(1) {
+            Some(parent)
+                if G::HINDSIGHT_DEPTH
+                    && !in_check
+                    && self.evals[parent] != -INFINITY
+                    && self.reductions[parent] > 0 =>
+            {
+                let gain = static_eval + self.evals[parent];
+                let reduction = self.reductions[parent];
+                if reduction >= HINDSIGHT_DEEPER_REDUCTION && gain <= 0 {
+                    depth + 1
+                } else if reduction >= HINDSIGHT_SHALLOWER_REDUCTION
+                    && depth >= 2
+                    && gain > HINDSIGHT_SHALLOWER_GAIN
+                {
+                    depth - 1
+                } else {
+                    depth
+                }
+            }
+            _ => depth,
+        };
         // What pruning reads: the static evaluation, or the table's score
         // where its bound says the position is worth more or less.
         let eval = match entry {
@@ -955,7 +986,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     r -= (order_score / divisor).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
+                self.reductions[ply] = r;
                 let mut s = self.child(position, child, node.scout(new_depth - r, alpha));
+                self.reductions[ply] = 0;
                 if s > alpha && r > 0 {
                     s = self.child(position, child, node.scout(new_depth, alpha));
                 }

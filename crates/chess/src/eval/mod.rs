@@ -183,6 +183,7 @@ impl Evaluate for Position {
     const SINGULAR_EXTENSIONS: bool = true;
     const TABLE_REFINES_EVALUATION: bool = true;
     const CONTINUATION_HISTORY: bool = true;
+    const HINDSIGHT_DEPTH: bool = true;
 
     /// The network (`crate::nnue`).
     #[inline]
