@@ -212,7 +212,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// histories).
     moved: [u16; MAX_PLY + 1],
     /// Per ply, the late move reduction of the move being searched there
-    /// (0 outside a reduced search).
+    /// (0 outside a reduced search; kept only in games with
+    /// `Evaluate::HINDSIGHT_DEPTH`).
     reductions: [i32; MAX_PLY + 1],
     /// The move a singular-extension test leaves out at each ply (the
     /// default move: none).
@@ -986,9 +987,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     r -= (order_score / divisor).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
-                self.reductions[ply] = r;
+                if G::HINDSIGHT_DEPTH {
+                    self.reductions[ply] = r;
+                }
                 let mut s = self.child(position, child, node.scout(new_depth - r, alpha));
-                self.reductions[ply] = 0;
+                if G::HINDSIGHT_DEPTH {
+                    self.reductions[ply] = 0;
+                }
                 if s > alpha && r > 0 {
                     s = self.child(position, child, node.scout(new_depth, alpha));
                 }
