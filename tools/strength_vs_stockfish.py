@@ -60,6 +60,9 @@ def play_game(augur, stockfish, elo, opening, augur_white, base, inc, overhead):
             s.configure({"Threads": 1, "Hash": 32})
         engines = {chess.WHITE: a if augur_white else s, chess.BLACK: s if augur_white else a}
         clocks = {chess.WHITE: base, chess.BLACK: base}
+        # Seconds spent and moves played by each engine, for the time-use line.
+        thinking = {"augur": [0.0, 0], "opponent": [0.0, 0]}
+        augur_side = chess.WHITE if augur_white else chess.BLACK
         result, reason = None, None
         while result is None:
             outcome = board.outcome(claim_draw=True)
@@ -79,6 +82,9 @@ def play_game(augur, stockfish, elo, opening, augur_white, base, inc, overhead):
                 result, reason = ("0-1" if side == chess.WHITE else "1-0"), f"engine error: {e}"
                 break
             spent = time.perf_counter() - t0
+            who = thinking["augur" if side == augur_side else "opponent"]
+            who[0] += spent
+            who[1] += 1
             clocks[side] -= spent
             if clocks[side] < -overhead:
                 result, reason = ("0-1" if side == chess.WHITE else "1-0"), "time forfeit"
@@ -100,7 +106,7 @@ def play_game(augur, stockfish, elo, opening, augur_white, base, inc, overhead):
     augur_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
     if not augur_white:
         augur_points = 1.0 - augur_points
-    return augur_points, reason, game
+    return augur_points, reason, game, thinking
 
 
 def elo_with_error(scores):
@@ -135,13 +141,17 @@ def main():
     jobs = [(OPENINGS[(args.first_opening + i // 2) % len(OPENINGS)], i % 2 == 0)
             for i in range(args.games)]
     scores, reasons, games = [], {}, []
+    thinking = {"augur": [0.0, 0], "opponent": [0.0, 0]}
     lock = threading.Lock()
     with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
         futures = [pool.submit(play_game, args.augur, args.stockfish, args.elo, o, w, base, inc, args.overhead)
                    for o, w in jobs]
         for f in concurrent.futures.as_completed(futures):
-            points, reason, game = f.result()
+            points, reason, game, spent = f.result()
             with lock:
+                for who, (seconds, moves) in spent.items():
+                    thinking[who][0] += seconds
+                    thinking[who][1] += moves
                 scores.append(points)
                 reasons[reason] = reasons.get(reason, 0) + 1
                 games.append(game)
@@ -157,6 +167,11 @@ def main():
         line += f", Augur about {args.elo + elo:.0f} on Stockfish's UCI_Elo scale"
     print(line)
     print("terminations:", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())))
+    # Time use: the wall-clock seconds per move each side spent (as charged
+    # to its clock), so a gap in strength can be told from a gap in effort.
+    print("time per move:", ", ".join(
+        f"{who} {seconds / max(moves, 1):.3f} s over {moves} moves"
+        for who, (seconds, moves) in thinking.items()))
     if args.pgn:
         with open(args.pgn, "w") as out:
             for g in games:
