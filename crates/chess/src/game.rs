@@ -152,6 +152,14 @@ impl Game for Position {
         self.play_unchecked_into(mv, out);
     }
 
+    /// The mover's relocation, the capture on the target square and the
+    /// side to move; castling, en passant and promotions are not followed
+    /// (those moves' guesses are wrong, which costs only a wasted fetch).
+    #[inline(always)]
+    fn key_after_hint(&self, mv: Move) -> Option<u64> {
+        Some(self.key_after_guess(mv))
+    }
+
     /// Without the network's hidden layer (see [`Game::play_to_count`]).
     #[inline]
     fn play_to_count(&self, mv: Move) -> Self {

@@ -10,6 +10,7 @@ use crate::moves::{Move, MoveKind};
 use crate::nnue::Accumulator;
 use crate::position::{Position, en_passant_victim};
 use crate::types::{CastlingRights, Color, Piece, Role};
+use crate::zobrist;
 
 impl Position {
     /// The position after `mv`, a legal move of this position (from
@@ -27,6 +28,25 @@ impl Position {
     pub(crate) fn play_unchecked_into(&self, mv: Move, out: &mut Option<Position>) {
         let next = out.insert(self.board_copy());
         self.play_onto::<true>(mv, next);
+    }
+
+    /// The key after `mv` when it is an ordinary move or capture that
+    /// neither changes castling rights nor gives an en passant chance (see
+    /// [`Game::key_after_hint`](augur_core::game::Game::key_after_hint)).
+    #[inline(always)]
+    pub(crate) fn key_after_guess(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let mut key = self.hash ^ zobrist::black_to_move();
+        if let Some(old) = self.en_passant {
+            key ^= zobrist::en_passant(old.file());
+        }
+        if let Some(mover) = self.piece_at(from) {
+            key ^= zobrist::piece(mover, from) ^ zobrist::piece(mover, to);
+        }
+        if let Some(victim) = self.piece_at(to) {
+            key ^= zobrist::piece(victim, to);
+        }
+        key
     }
 
     /// [`Position::play_unchecked`] without the network's hidden layer:

@@ -130,3 +130,43 @@ fn a_table_move_is_found_exactly_when_it_is_legal() {
     }
     assert!(checked > 150, "only {checked} positions");
 }
+
+/// The guess of a child's key that the search prefetches with is the
+/// child's key for every ordinary move or capture that leaves castling
+/// rights alone and gives no en passant chance, and so for most moves.
+#[test]
+fn the_key_guess_before_a_move_is_the_childs_key_for_ordinary_moves() {
+    use augur_chess::MoveKind;
+    use augur_core::MoveList;
+    use rand::prelude::*;
+    let mut rng = StdRng::seed_from_u64(0x9E55);
+    let (mut moves, mut right) = (0usize, 0usize);
+    for _ in 0..100 {
+        let mut position = Position::startpos();
+        for _ in 0..120 {
+            let mut legal = MoveList::new();
+            position.generate(&mut legal);
+            let fen = position.fen();
+            let fields: Vec<&str> = fen.split(' ').collect();
+            for &mv in legal.iter() {
+                let child = position.play(mv);
+                let guess = position.key_after_hint(mv);
+                moves += 1;
+                right += usize::from(guess == Some(child.hash()));
+                let child_fen = child.fen();
+                let child_fields: Vec<&str> = child_fen.split(' ').collect();
+                if mv.kind() == MoveKind::Normal
+                    && child_fields[2] == fields[2]
+                    && child_fields[3] == "-"
+                {
+                    assert_eq!(guess, Some(child.hash()), "{fen}: {mv:?}");
+                }
+            }
+            let Some(&mv) = legal.choose(&mut rng) else {
+                break;
+            };
+            position = position.play(mv);
+        }
+    }
+    assert!(right * 10 > moves * 9, "{right} right guesses of {moves}");
+}

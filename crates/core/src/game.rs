@@ -334,6 +334,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         *out = self.play_pseudo(mv);
     }
 
+    /// A cheap guess at the key of the position after `mv` (a move of
+    /// this position), before the move is played: the search asks the
+    /// processor to fetch the guessed key's table entry while the move is
+    /// played, which in chess takes longer than the fetch. Only a hint: a
+    /// wrong guess costs a wasted fetch, never a wrong result. The default
+    /// has none.
+    #[inline(always)]
+    fn key_after_hint(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
+
     /// The number of legal moves (games may count without generating).
     fn count_moves(&self) -> u64 {
         let mut list = MoveList::new();

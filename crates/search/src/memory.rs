@@ -2,7 +2,40 @@
 //! allocation itself is the only check). A table larger than
 //! that would not fail to allocate (Linux overcommits) but would push the
 //! machine into the out-of-memory killer while it is filled, so it is
-//! refused up front.
+//! refused up front. And the advice that large tables be backed by huge
+//! pages, as Stockfish asks for its table on Linux.
+
+/// The size of a transparent huge page on x86-64 and most 64-bit Linux
+/// systems (bytes).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks Linux to back the whole huge pages within `bytes` bytes at `start`
+/// with transparent huge pages (`madvise(MADV_HUGEPAGE)`), so that random
+/// probes of a large table stop missing the processor's address
+/// translation cache on almost every access. Only a hint: the memory must
+/// be untouched for it to take effect at once (pages are then made huge as
+/// they are first written), and nothing happens where the system refuses,
+/// has transparent huge pages off, or is not Linux. The search is the same
+/// either way; only its speed changes.
+pub(crate) fn advise_huge_pages(start: *const u8, bytes: usize) {
+    let first = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize).saturating_add(bytes) / HUGE_PAGE * HUGE_PAGE;
+    if end <= first {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `madvise` with MADV_HUGEPAGE only changes how the kernel
+        // backs the range, never its contents or whether it is mapped; the
+        // range lies within the caller's allocation and is page aligned.
+        // A failure (an old kernel, huge pages off) is ignored: the range
+        // simply keeps small pages.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
 
 /// Megabytes the system reports as available for new allocations
 /// (`MemAvailable` in `/proc/meminfo`); `None` where that is unknown.
@@ -43,6 +76,18 @@ fn fits_in(megabytes: usize, freed_mb: usize, available: Option<usize>) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn advice_on_small_or_unaligned_ranges_is_harmless() {
+        let buffer = vec![7u8; 3 * HUGE_PAGE];
+        advise_huge_pages(buffer.as_ptr(), 0);
+        advise_huge_pages(buffer.as_ptr(), 100);
+        advise_huge_pages(buffer.as_ptr(), buffer.len());
+        assert!(
+            buffer.iter().all(|&byte| byte == 7),
+            "advice changes no contents"
+        );
+    }
 
     #[test]
     fn reads_mem_available() {

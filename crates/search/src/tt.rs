@@ -6,6 +6,8 @@
 //! entries from older searches as shallower.
 
 use std::collections::TryReserveError;
+
+use crate::memory::advise_huge_pages;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true score.
@@ -99,8 +101,14 @@ impl TranspositionTable {
     pub fn try_new(megabytes: usize) -> Result<Self, TryReserveError> {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
         let count = (bytes / size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
+        let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(count)?;
+        // Before the first write, so that the pages are made huge as the
+        // table is filled.
+        advise_huge_pages(
+            buckets.as_ptr().cast(),
+            buckets.capacity() * size_of::<Bucket>(),
+        );
         buckets.resize_with(count, Bucket::default);
         Ok(Self { buckets, age: 0 })
     }

@@ -905,11 +905,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     continue;
                 }
             }
+            // The child's entry is fetched while the move is played when
+            // the game can guess its key, else once the key is known.
+            let guess = position.key_after_hint(mv);
+            if let Some(key) = guess {
+                self.tt.prefetch(key);
+            }
             position.play_pseudo_into(mv, &mut played);
             let Some(child) = played.as_ref() else {
                 continue;
             };
-            self.tt.prefetch(child.hash());
+            if guess != Some(child.hash()) {
+                self.tt.prefetch(child.hash());
+            }
             let gives_check = child.in_check();
             // Extend checks, but never past twice the iteration's depth: in
             // Enochian chess an army can stay in check over many turns of
