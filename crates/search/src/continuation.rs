@@ -11,8 +11,6 @@
 
 use augur_core::CONTINUATION_KEYS;
 
-use crate::memory::advise_huge_pages;
-
 /// The context of a ply whose move has no key: the root's parent, a null
 /// move. Reads as 0 and learns nothing.
 pub(crate) const NO_CONTEXT: u16 = u16::MAX;
@@ -28,11 +26,9 @@ pub(crate) struct ContinuationHistory {
 impl ContinuationHistory {
     /// An empty table.
     pub fn new() -> Self {
-        // Zeroed memory of this size comes fresh from the system, untouched,
-        // so the advice takes effect as the table is first written.
-        let table = vec![0; CONTINUATION_KEYS * CONTINUATION_KEYS];
-        advise_huge_pages(table.as_ptr().cast(), table.len() * size_of::<i16>());
-        Self { table }
+        Self {
+            table: vec![0; CONTINUATION_KEYS * CONTINUATION_KEYS],
+        }
     }
 
     #[inline(always)]
