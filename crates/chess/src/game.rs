@@ -152,9 +152,11 @@ impl Game for Position {
         self.play_unchecked_into(mv, out);
     }
 
-    /// The mover's relocation, the capture on the target square and the
-    /// side to move; castling, en passant and promotions are not followed
-    /// (those moves' guesses are wrong, which costs only a wasted fetch).
+    /// The mover's relocation, the capture on the target square, the side
+    /// to move and an en passant square cleared; castling, en passant
+    /// captures, promotions, lost castling rights and a new en passant
+    /// square are not followed (those moves' guesses are wrong, which
+    /// costs only a wasted fetch).
     #[inline(always)]
     fn key_after_hint(&self, mv: Move) -> Option<u64> {
         Some(self.key_after_guess(mv))
