@@ -6,9 +6,9 @@
 //! entries from older searches as shallower.
 
 use std::collections::TryReserveError;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::memory::advise_huge_pages;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
