@@ -7,7 +7,7 @@ use augur_core::Square;
 
 use crate::castling::destinations;
 use crate::moves::{Move, MoveKind};
-use crate::nnue::Accumulator;
+use crate::nnue::{Accumulator, mirrors_files};
 use crate::position::{Position, en_passant_victim};
 use crate::types::{CastlingRights, Color, Piece, Role};
 use crate::zobrist;
@@ -152,6 +152,16 @@ impl Position {
         if us == Color::Black {
             next.fullmove_number = next.fullmove_number.saturating_add(1);
         }
+        if NETWORK && mover.role == Role::King {
+            let network = crate::nnue::network();
+            if network.horizontal_mirror
+                && mirrors_files(self.king_square(us)) != mirrors_files(next.king_square(us))
+            {
+                let mut accumulator = next.accumulator;
+                accumulator.refresh(network, next, us);
+                next.accumulator = accumulator;
+            }
+        }
         next.flip_side();
         next.refresh_check_info();
         if let Some(target) = double_step_target
@@ -173,14 +183,21 @@ impl Position {
         out: &mut Accumulator,
     ) {
         let network = crate::nnue::network();
+        // A king changing sides refreshes its perspective afterwards
+        // (`play_onto`); until then its sums are read with the old flips.
+        let flips = network.flips(self);
         let (from, to) = (mv.from(), mv.to());
         let acc = &self.accumulator;
         match mv.kind() {
             MoveKind::Normal => match captured {
-                Some(victim) => {
-                    acc.write_after(network, [(mover, to)], [(mover, from), (victim, to)], out)
-                }
-                None => acc.write_after(network, [(mover, to)], [(mover, from)], out),
+                Some(victim) => acc.write_after(
+                    network,
+                    flips,
+                    [(mover, to)],
+                    [(mover, from), (victim, to)],
+                    out,
+                ),
+                None => acc.write_after(network, flips, [(mover, to)], [(mover, from)], out),
             },
             MoveKind::Promotion => {
                 let promoted = Piece {
@@ -190,11 +207,12 @@ impl Position {
                 match captured {
                     Some(victim) => acc.write_after(
                         network,
+                        flips,
                         [(promoted, to)],
                         [(mover, from), (victim, to)],
                         out,
                     ),
-                    None => acc.write_after(network, [(promoted, to)], [(mover, from)], out),
+                    None => acc.write_after(network, flips, [(promoted, to)], [(mover, from)], out),
                 }
             }
             MoveKind::EnPassant => {
@@ -204,6 +222,7 @@ impl Position {
                 };
                 acc.write_after(
                     network,
+                    flips,
                     [(mover, to)],
                     [(mover, from), (victim, en_passant_victim(mover.color, to))],
                     out,
@@ -217,6 +236,7 @@ impl Position {
                 let (king_to, rook_to) = destinations(from, to);
                 acc.write_after(
                     network,
+                    flips,
                     [(mover, king_to), (rook, rook_to)],
                     [(mover, from), (rook, to)],
                     out,

@@ -2,7 +2,7 @@
 //! `augur-selfplay --scores` writes them (result `1-0`, `0-1` or
 //! `1/2-1/2`, score in centipawns; both from White's point of view).
 
-use augur_chess::nnue::{active_features, mirror_feature};
+use augur_chess::nnue::{active_features, mirror_feature, mirrors_files};
 use augur_chess::{Color, Position, evaluate_white};
 use rayon::prelude::*;
 
@@ -26,29 +26,51 @@ pub struct Sample {
     /// Whether a castling right is held (then the board is not symmetric
     /// left to right).
     pub castling: bool,
+    /// Whether the side to move's perspective and the other side's read
+    /// the board flipped left to right (horizontal mirroring: that side's
+    /// king on files a-d); both false for a network without it
+    /// ([`Sample::without_flips`]).
+    pub flips: [bool; 2],
 }
 
 impl Sample {
     /// The inputs seen from the side to move.
     pub fn ours(&self) -> impl Iterator<Item = usize> + '_ {
+        let files = if self.flips[0] { 7 } else { 0 };
+        self.unflipped().map(move |f| f ^ files)
+    }
+
+    /// The side to move's inputs with the files as they stand.
+    fn unflipped(&self) -> impl Iterator<Item = usize> + '_ {
         self.features[..self.count as usize]
             .iter()
             .map(|&f| f as usize)
     }
 
+    /// The same sample read without horizontal mirroring.
+    pub fn without_flips(self) -> Sample {
+        Sample {
+            flips: [false; 2],
+            ..self
+        }
+    }
+
     /// The same position with files a-h mirrored (king side and queen side
-    /// swapped): as good a sample when no castling right is held.
+    /// swapped): as good a sample when no castling right is held. (With
+    /// horizontal mirroring it reads exactly as the sample itself.)
     pub fn mirrored_files(&self) -> Sample {
         let mut mirrored = *self;
         for f in &mut mirrored.features[..self.count as usize] {
             *f ^= 7;
         }
+        mirrored.flips = self.flips.map(|flip| !flip);
         mirrored
     }
 
     /// The inputs seen from the other side.
     pub fn theirs(&self) -> impl Iterator<Item = usize> + '_ {
-        self.ours().map(mirror_feature)
+        let files = if self.flips[1] { 7 } else { 0 };
+        self.unflipped().map(move |f| mirror_feature(f) ^ files)
     }
 }
 
@@ -94,12 +116,13 @@ fn parse_fields(line: &str) -> Result<Sample, String> {
             1.0 - white_result
         },
         castling: fen.split(' ').nth(2).is_some_and(|field| field != "-"),
+        flips: [side, side.opponent()].map(|color| mirrors_files(position.king_square(color))),
         hand: match side {
             Color::White => evaluate_white(&position),
             Color::Black => -evaluate_white(&position),
         } as f32,
     };
-    for feature in active_features(&position, side) {
+    for feature in active_features(&position, side, false) {
         let slot = sample
             .features
             .get_mut(sample.count as usize)
@@ -148,7 +171,7 @@ mod tests {
         assert_eq!(mirrored, theirs);
         assert!(ours.iter().any(|&f| f < 384), "{ours:?}");
         assert!(!white.castling);
-        let mirrored = white.mirrored_files();
+        let mirrored = white.without_flips().mirrored_files().without_flips();
         let mut files: Vec<usize> = mirrored.ours().map(|f| f % 8).collect();
         files.sort_unstable();
         assert_eq!(
@@ -156,6 +179,19 @@ mod tests {
             vec![2, 3, 3],
             "kings and queen from e, e, f to d, d, c"
         );
+        // With horizontal mirroring both perspectives read a position and
+        // its mirror image alike (the kings change sides, so do the flips).
+        let sorted = |it: &mut dyn Iterator<Item = usize>| {
+            let mut v: Vec<usize> = it.collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(white.flips, [false, false]);
+        let flipped = white.mirrored_files();
+        assert_eq!(flipped.flips, [true, true]);
+        assert_eq!(sorted(&mut flipped.ours()), sorted(&mut white.ours()));
+        assert_eq!(sorted(&mut flipped.theirs()), sorted(&mut white.theirs()));
+        assert_ne!(sorted(&mut mirrored.ours()), sorted(&mut white.ours()));
         let start = parse_line(&format!("{} | 1/2-1/2 | 20", augur_chess::STARTING_FEN))
             .expect("a position")
             .expect("valid");

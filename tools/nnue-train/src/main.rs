@@ -10,7 +10,10 @@
 //! game result (`--wdl`) with the search score. `--init` starts from an
 //! existing network file instead of random weights (fine-tuning); a file
 //! with fewer hidden neurons than `HIDDEN` grows: the missing neurons
-//! start with random input weights and zero output weights. The full
+//! start with random input weights and zero output weights.
+//! `--horizontal-mirror` trains a network whose perspectives read the
+//! board flipped left to right while their own king stands on files a-d
+//! (an `AUGURNN3` file; `--mirror` then adds nothing and is skipped). The full
 //! recipe, with the commands that made the committed network, is in
 //! `docs/nnue.md`.
 
@@ -65,6 +68,12 @@ struct Args {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Horizontal mirroring: each perspective whose own king stands on
+    /// files a-d reads the board flipped left to right (an `AUGURNN3`
+    /// file). A network without it (`--init`) starts such a run evaluating
+    /// exactly as before wherever both kings stand on files e-h.
+    #[arg(long)]
+    horizontal_mirror: bool,
 }
 
 fn main() -> std::process::ExitCode {
@@ -89,17 +98,26 @@ fn run(args: &Args) -> Result<(), String> {
     let start = std::time::Instant::now();
     let mut samples = data::read_files(&args.data)?;
     let held = (samples.len() as f64 * args.validation) as usize;
-    let validation = samples.split_off(samples.len() - held);
+    let mut validation = samples.split_off(samples.len() - held);
     if samples.is_empty() {
         return Err("no training positions".into());
     }
-    if args.mirror {
+    if args.mirror && !args.horizontal_mirror {
         let mirrored: Vec<data::Sample> = samples
             .iter()
             .filter(|s| !s.castling)
             .map(data::Sample::mirrored_files)
             .collect();
         samples.extend(mirrored);
+    }
+    if args.horizontal_mirror {
+        if args.mirror {
+            eprintln!("--mirror adds nothing with --horizontal-mirror: skipped");
+        }
+    } else {
+        for sample in samples.iter_mut().chain(validation.iter_mut()) {
+            *sample = sample.without_flips();
+        }
     }
     eprintln!(
         "{} training and {} validation positions read in {:.1} s",
@@ -161,7 +179,9 @@ fn run(args: &Args) -> Result<(), String> {
             params.loss(&validation, args.wdl),
             start.elapsed().as_secs_f64()
         );
-        std::fs::write(&args.out, params.quantise().to_bytes())
+        let mut network = params.quantise();
+        network.horizontal_mirror = args.horizontal_mirror;
+        std::fs::write(&args.out, network.to_bytes())
             .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     }
     eprintln!("wrote {}", args.out.display());

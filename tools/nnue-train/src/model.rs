@@ -390,6 +390,56 @@ mod tests {
         );
     }
 
+    /// The trainer reads a position as the engine does, with horizontal
+    /// mirroring too: the same network's output agrees with the engine's
+    /// integer evaluation to within its rounding, whichever side each
+    /// king stands on and whichever side is to move.
+    #[test]
+    fn the_trainer_reads_positions_as_the_engine_does() {
+        use augur_chess::Position;
+        let fens = [
+            "r4rk1/pp3ppp/2n5/3p4/8/2N2N2/PPP2PPP/2KR3R w - - 0 1",
+            "r4rk1/pp3ppp/2n5/3p4/8/2N2N2/PPP2PPP/2KR3R b - - 0 1",
+            "2kr3r/ppp2ppp/2n5/8/3P4/5N2/PPP2PPP/R4RK1 w - - 0 1",
+            "2kr3r/ppp2ppp/2n5/8/3P4/5N2/PPP2PPP/R4RK1 b - - 0 1",
+            "8/5pk1/8/3K4/8/8/8/8 w - - 0 1",
+        ];
+        for horizontal_mirror in [false, true] {
+            let network = Network {
+                horizontal_mirror,
+                ..augur_chess::nnue::network().clone()
+            };
+            let params = Params::from_network(&network);
+            let mut differ = 0;
+            for fen in fens {
+                let line = format!("{fen} | 1/2-1/2 | 0");
+                let sample = parse_line(&line).expect("a position").expect("valid");
+                let sample = if horizontal_mirror {
+                    sample
+                } else {
+                    sample.without_flips()
+                };
+                let position = Position::from_fen_detailed(fen).expect("valid");
+                let engine = network.evaluate_from_scratch(&position) as f32;
+                let trainer = params.output(&sample) * SCALE as f32;
+                assert!(
+                    (engine - trainer).abs() <= 2.0,
+                    "{fen}: {engine} against {trainer}"
+                );
+                let plain = Network {
+                    horizontal_mirror: false,
+                    ..network.clone()
+                };
+                differ += usize::from(plain.evaluate_from_scratch(&position) as f32 != engine);
+            }
+            assert_eq!(
+                differ > 0,
+                horizontal_mirror,
+                "only mirroring reads them otherwise"
+            );
+        }
+    }
+
     /// Dead neurons (as a smaller network's file reads) get random input
     /// weights and keep zero output weights: the evaluation is unchanged,
     /// live neurons are untouched.

@@ -7,6 +7,9 @@
 //! other side's), the output biases (`i32`, one per bucket), and nothing
 //! after.
 //!
+//! `AUGURNN3` files have the same layout and read with horizontal
+//! mirroring ([`Network::horizontal_mirror`]); `AUGURNN2` files without.
+//!
 //! The older `AUGURNN1` files (one output, no bucket count) still read:
 //! their output weights and bias serve every bucket, so such a network
 //! evaluates exactly as it did and can start a fine-tuning run.
@@ -23,6 +26,8 @@ use super::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS};
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"AUGURNN2";
+/// The first bytes of a file read with horizontal mirroring.
+const MAGIC_MIRRORED: &[u8; 8] = b"AUGURNN3";
 /// The first bytes of a file with a single output (no buckets).
 const MAGIC_SINGLE_OUTPUT: &[u8; 8] = b"AUGURNN1";
 /// The largest output weight magnitude a file may hold: with it one
@@ -59,7 +64,10 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetworkError::Magic => write!(f, "not an Augur network file (no AUGURNN2 magic)"),
+            NetworkError::Magic => write!(
+                f,
+                "not an Augur network file (no AUGURNN2 or AUGURNN3 magic)"
+            ),
             NetworkError::Shape {
                 inputs,
                 hidden,
@@ -98,9 +106,10 @@ impl Network {
             }
             u32::from_le_bytes(b)
         };
-        let (header, buckets) = match bytes.get(..8) {
-            Some(m) if m == MAGIC => (20, word(16)),
-            Some(m) if m == MAGIC_SINGLE_OUTPUT => (16, 1),
+        let (header, buckets, horizontal_mirror) = match bytes.get(..8) {
+            Some(m) if m == MAGIC => (20, word(16), false),
+            Some(m) if m == MAGIC_MIRRORED => (20, word(16), true),
+            Some(m) if m == MAGIC_SINGLE_OUTPUT => (16, 1, false),
             _ => return Err(NetworkError::Magic),
         };
         let (inputs, hidden) = (word(8), word(12));
@@ -155,13 +164,19 @@ impl Network {
             feature_bias,
             output_weights: std::array::from_fn(|b| stored[pick(b)]),
             output_bias: std::array::from_fn(|b| biases[pick(b)]),
+            horizontal_mirror,
         })
     }
 
-    /// Writes the network file (`AUGURNN2`, format in the module docs).
+    /// Writes the network file (`AUGURNN2`, or `AUGURNN3` with horizontal
+    /// mirroring; format in the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(file_len(20, HIDDEN, OUTPUT_BUCKETS));
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(if self.horizontal_mirror {
+            MAGIC_MIRRORED
+        } else {
+            MAGIC
+        });
         for size in [INPUTS, HIDDEN, OUTPUT_BUCKETS] {
             out.extend_from_slice(&(size as u32).to_le_bytes());
         }

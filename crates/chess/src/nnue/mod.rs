@@ -6,7 +6,10 @@
 //! - Inputs: one per (piece colour relative to the perspective, role,
 //!   square seen from the perspective) — [`feature_index`]. Each side's
 //!   *perspective* sees its own pieces as the first 384 inputs and the board
-//!   flipped vertically when it is Black.
+//!   flipped vertically when it is Black. A network with horizontal
+//!   mirroring ([`Network::horizontal_mirror`]) also sees the board flipped
+//!   left to right, for a perspective whose own king stands on files a-d
+//!   ([`mirrors_files`]), so that this king is always read on files e-h.
 //! - Hidden layer: `HIDDEN` neurons per perspective with shared weights,
 //!   kept as an [`Accumulator`] inside the position and updated
 //!   incrementally as pieces are put, removed and moved.
@@ -57,14 +60,24 @@ pub const SCALE: i32 = 400;
 pub const EVALUATION_LIMIT: i32 = 20_000;
 
 /// The input index of `piece` on `square` seen from `perspective`: own
-/// pieces first, each perspective looking up the board from its own side.
+/// pieces first, each perspective looking up the board from its own side,
+/// and with `flip_files` the files read right to left (a <-> h).
 #[inline(always)]
-pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
+pub fn feature_index(perspective: Color, piece: Piece, square: Square, flip_files: bool) -> usize {
+    let files = if flip_files { 7 } else { 0 };
     let (relative, seen) = match perspective {
-        Color::White => (piece.color.index(), square.index()),
-        Color::Black => (1 - piece.color.index(), square.index() ^ 56),
+        Color::White => (piece.color.index(), square.index() ^ files),
+        Color::Black => (1 - piece.color.index(), square.index() ^ 56 ^ files),
     };
     relative * 384 + piece.role.index() * 64 + seen
+}
+
+/// Whether a perspective whose own king stands on `king` reads the board
+/// flipped left to right, in a network with horizontal mirroring: on files
+/// a-d it does.
+#[inline(always)]
+pub fn mirrors_files(king: Square) -> bool {
+    king.file() < 4
 }
 
 /// The output bucket of a position with `pieces` pieces (kings included):
@@ -79,20 +92,23 @@ pub const fn output_bucket(pieces: u32) -> usize {
     }
 }
 
-/// The active inputs of `position` seen from `perspective`, one per piece.
+/// The active inputs of `position` seen from `perspective`, one per piece,
+/// read with the files flipped when `flip_files`.
 pub fn active_features(
     position: &crate::Position,
     perspective: Color,
+    flip_files: bool,
 ) -> impl Iterator<Item = usize> + '_ {
     position.occupied().into_iter().filter_map(move |square| {
         position
             .piece_at(square)
-            .map(|piece| feature_index(perspective, piece, square))
+            .map(|piece| feature_index(perspective, piece, square, flip_files))
     })
 }
 
 /// The same input seen from the other perspective: colours swapped and the
-/// board flipped (`feature_index(Black, p, s) == mirror(feature_index(White, p, s))`).
+/// board flipped top to bottom (`feature_index(Black, p, s, f) ==
+/// mirror_feature(feature_index(White, p, s, f))`).
 #[inline(always)]
 pub const fn mirror_feature(index: usize) -> usize {
     let (relative, rest) = (index / 384, index % 384);
@@ -111,6 +127,9 @@ pub struct Network {
     pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
     /// Output bias per bucket (scaled by `QA * QB`).
     pub output_bias: [i32; OUTPUT_BUCKETS],
+    /// Horizontal mirroring: each perspective whose own king stands on
+    /// files a-d reads the board flipped left to right ([`mirrors_files`]).
+    pub horizontal_mirror: bool,
 }
 
 /// Brief: a network's weights are too many to print.
@@ -118,8 +137,9 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 x {OUTPUT_BUCKETS} buckets, output biases {:?} }}",
-            self.output_bias
+            "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 x {OUTPUT_BUCKETS} buckets, \
+             horizontal mirror {}, output biases {:?} }}",
+            self.horizontal_mirror, self.output_bias
         )
     }
 }
@@ -132,6 +152,18 @@ impl Network {
             feature_bias: [0; HIDDEN],
             output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
             output_bias: [0; OUTPUT_BUCKETS],
+            horizontal_mirror: false,
+        }
+    }
+
+    /// Whether White's and Black's perspectives read `position` with the
+    /// files flipped (never, without horizontal mirroring).
+    #[inline(always)]
+    pub fn flips(&self, position: &crate::Position) -> [bool; 2] {
+        if self.horizontal_mirror {
+            Color::BOTH.map(|color| mirrors_files(position.king_square(color)))
+        } else {
+            [false; 2]
         }
     }
 

@@ -39,7 +39,7 @@ fn the_kept_hidden_layer_equals_the_summed_one() {
                 let mut fresh = Accumulator::empty(network());
                 for square in position.occupied() {
                     let piece = position.piece_at(square).expect("occupied");
-                    fresh.put(network(), piece, square);
+                    fresh.put(network(), piece, square, network().flips(&position));
                 }
                 assert_eq!(fresh, position.accumulator, "{}", position.fen());
                 assert_eq!(
@@ -86,22 +86,22 @@ fn the_arithmetic_is_exact_on_a_hand_made_network() {
     };
     let e1 = Square::new(4);
     let mut net = Network::zeroed();
-    net.feature_weights[feature_index(Color::White, king, e1)][0] = QA as i16;
+    net.feature_weights[feature_index(Color::White, king, e1, false)][0] = QA as i16;
     net.output_weights[0][0][0] = QB as i16;
     let white = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
     let black = Position::from_fen_detailed("3k4/8/8/8/8/8/8/4K3 b - - 0 1").expect("valid");
     assert_eq!(net.evaluate_from_scratch(&white), SCALE);
     assert_eq!(net.evaluate_from_scratch(&black), 0);
     // Clipped at 1.0; half a neuron squares to a quarter.
-    net.feature_weights[feature_index(Color::White, king, e1)][0] = 3 * QA as i16;
+    net.feature_weights[feature_index(Color::White, king, e1, false)][0] = 3 * QA as i16;
     assert_eq!(net.evaluate_from_scratch(&white), SCALE);
-    net.feature_weights[feature_index(Color::White, king, e1)][0] = 128;
+    net.feature_weights[feature_index(Color::White, king, e1, false)][0] = 128;
     assert_eq!(
         net.evaluate_from_scratch(&white),
         128 * 128 * 64 / 255 * 400 / (255 * 64)
     );
     // Negative neurons are off; the bias counts in `QA * QB`.
-    net.feature_weights[feature_index(Color::White, king, e1)][0] = -QA as i16;
+    net.feature_weights[feature_index(Color::White, king, e1, false)][0] = -QA as i16;
     net.output_bias[0] = QA * QB / 4;
     assert_eq!(net.evaluate_from_scratch(&white), SCALE / 4);
     // Black's perspective sees its own king on e8 as White's sees e1.
@@ -111,12 +111,12 @@ fn the_arithmetic_is_exact_on_a_hand_made_network() {
         role: Role::King,
     };
     assert_eq!(
-        feature_index(Color::Black, black_king, Square::new(60)),
-        feature_index(Color::White, king, e1)
+        feature_index(Color::Black, black_king, Square::new(60), false),
+        feature_index(Color::White, king, e1, false)
     );
     assert_eq!(
-        mirror_feature(feature_index(Color::White, king, e1)),
-        feature_index(Color::Black, king, e1)
+        mirror_feature(feature_index(Color::White, king, e1, false)),
+        feature_index(Color::Black, king, e1, false)
     );
 }
 
@@ -124,6 +124,21 @@ fn the_arithmetic_is_exact_on_a_hand_made_network() {
 fn network_files_round_trip_and_bad_ones_are_refused() {
     let bytes = network().to_bytes();
     assert!(Network::from_bytes(&bytes).as_ref() == Ok(network()));
+    // Horizontal mirroring is the magic's: AUGURNN3 with, AUGURNN2 without.
+    for horizontal_mirror in [false, true] {
+        let net = Network {
+            horizontal_mirror,
+            ..network().clone()
+        };
+        let file = net.to_bytes();
+        let magic: &[u8] = if horizontal_mirror {
+            b"AUGURNN3"
+        } else {
+            b"AUGURNN2"
+        };
+        assert_eq!(&file[..8], magic);
+        assert!(Network::from_bytes(&file) == Ok(net));
+    }
     let mut bad = bytes.clone();
     bad[0] = b'X';
     assert_eq!(Network::from_bytes(&bad), Err(NetworkError::Magic));
