@@ -28,12 +28,9 @@ impl Accumulator {
 
     /// The sums of `position`'s pieces, from scratch.
     pub fn of(network: &Network, position: &crate::Position) -> Accumulator {
-        let flips = network.flips(position);
-        let mut accumulator = Accumulator::empty(network);
-        for square in position.occupied() {
-            if let Some(piece) = position.piece_at(square) {
-                accumulator.put(network, piece, square, flips);
-            }
+        let mut accumulator = Accumulator::BLANK;
+        for perspective in Color::BOTH {
+            accumulator.refresh(network, position, perspective);
         }
         accumulator
     }
