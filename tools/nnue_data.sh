@@ -7,7 +7,8 @@
 #
 # GENERATION is one of the names below (default: net13 to net17, the data
 # net 18 was trained on, and net18, its own games for the next net, seeds
-# 2158-2299). Kept
+# 2158-2299; net18s is net 18 again with the later search of a8bfe0a,
+# seeds 2300-2499, not in the default). Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -30,6 +31,7 @@ net15 56ce935 2088 2105
 net16 f2a2669 2106 2130
 net17 cd74496 2131 2157
 net18 3a1d866 2158 2299
+net18s a8bfe0a 2300 2499
 "
 DEFAULT="net13 net14 net15 net16 net17 net18"
 

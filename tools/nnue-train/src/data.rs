@@ -31,6 +31,11 @@ pub struct Sample {
     /// king on files a-d); both false for a network without it
     /// ([`Sample::without_flips`]).
     pub flips: [bool; 2],
+    /// Whether White is to move.
+    pub white: bool,
+    /// Plies since the game's start (from the FEN's move number), to find
+    /// where one game's positions end and the next one's begin.
+    pub ply: u16,
 }
 
 impl Sample {
@@ -117,6 +122,14 @@ fn parse_fields(line: &str) -> Result<Sample, String> {
         },
         castling: fen.split(' ').nth(2).is_some_and(|field| field != "-"),
         flips: [side, side.opponent()].map(|color| mirrors_files(position.king_square(color))),
+        white: side == Color::White,
+        ply: fen
+            .split(' ')
+            .nth(5)
+            .and_then(|n| n.parse::<u16>().ok())
+            .unwrap_or(1)
+            .saturating_mul(2)
+            .saturating_add(u16::from(side == Color::Black)),
         hand: match side {
             Color::White => evaluate_white(&position),
             Color::Black => -evaluate_white(&position),

@@ -11,13 +11,15 @@
 //! existing network file instead of random weights (fine-tuning); a file
 //! with fewer hidden neurons than `HIDDEN` grows: the missing neurons
 //! start with random input weights and zero output weights.
-//! `--horizontal-mirror` trains a network whose perspectives read the
+//! `--lookahead` trains on scores blended with the same game's later
+//! ones (TD(λ)). `--horizontal-mirror` trains a network whose perspectives read the
 //! board flipped left to right while their own king stands on files a-d
 //! (an `AUGURNN3` file; `--mirror` then adds nothing and is skipped). The full
 //! recipe, with the commands that made the committed network, is in
 //! `docs/nnue.md`.
 
 mod data;
+mod lookahead;
 mod model;
 
 use std::path::PathBuf;
@@ -74,6 +76,13 @@ struct Args {
     /// exactly as before wherever both kings stand on files e-h.
     #[arg(long)]
     horizontal_mirror: bool,
+    /// Look ahead along the game: each training position's score becomes
+    /// the TD(λ) return of its game's scores from it on, with this λ
+    /// (0: the scores as they are; `lookahead.rs`). The held-out
+    /// positions keep their own scores, so their loss compares with other
+    /// runs'.
+    #[arg(long, default_value_t = 0.0)]
+    lookahead: f32,
 }
 
 fn main() -> std::process::ExitCode {
@@ -91,6 +100,9 @@ fn run(args: &Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.wdl) || !(0.0..1.0).contains(&args.validation) {
         return Err("--wdl must be in 0..=1 and --validation in 0..1".into());
     }
+    if !(0.0..1.0).contains(&args.lookahead) {
+        return Err("--lookahead must be in 0..1".into());
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.max(1))
         .build_global()
@@ -101,6 +113,9 @@ fn run(args: &Args) -> Result<(), String> {
     let mut validation = samples.split_off(samples.len() - held);
     if samples.is_empty() {
         return Err("no training positions".into());
+    }
+    if args.lookahead > 0.0 {
+        lookahead::blend_scores(&mut samples, args.lookahead);
     }
     if args.mirror && !args.horizontal_mirror {
         let mirrored: Vec<data::Sample> = samples
