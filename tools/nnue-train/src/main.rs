@@ -29,6 +29,10 @@ use rand::prelude::*;
 
 use model::{Adam, Params};
 
+/// Marks an entry of the training order as the mirror image of the
+/// sample it indexes (`--mirror`).
+const MIRRORED: u32 = 1 << 31;
+
 /// Command-line arguments.
 #[derive(Parser, Debug)]
 #[command(about = "Train Augur's chess network on self-play positions")]
@@ -117,14 +121,6 @@ fn run(args: &Args) -> Result<(), String> {
     if args.lookahead > 0.0 {
         lookahead::blend_scores(&mut samples, args.lookahead);
     }
-    if args.mirror && !args.horizontal_mirror {
-        let mirrored: Vec<data::Sample> = samples
-            .iter()
-            .filter(|s| !s.castling)
-            .map(data::Sample::mirrored_files)
-            .collect();
-        samples.extend(mirrored);
-    }
     if args.horizontal_mirror {
         if args.mirror {
             eprintln!("--mirror adds nothing with --horizontal-mirror: skipped");
@@ -134,9 +130,23 @@ fn run(args: &Args) -> Result<(), String> {
             *sample = sample.without_flips();
         }
     }
+    // The training order: every sample, then (`--mirror`) the mirror image
+    // of each one without castling rights, made when its batch is. Marked
+    // by `MIRRORED` rather than stored, so they cost 4 bytes each.
+    if samples.len() >= MIRRORED as usize {
+        return Err(format!("at most {MIRRORED} training positions").into());
+    }
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    if args.mirror && !args.horizontal_mirror {
+        order.extend(
+            (0..samples.len() as u32)
+                .filter(|&i| !samples[i as usize].castling)
+                .map(|i| i | MIRRORED),
+        );
+    }
     eprintln!(
         "{} training and {} validation positions read in {:.1} s",
-        samples.len(),
+        order.len(),
         validation.len(),
         start.elapsed().as_secs_f64()
     );
@@ -166,7 +176,6 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let mut adam = Adam::new();
     let mut rng = StdRng::seed_from_u64(args.seed ^ 0x5DEE_CE66);
-    let mut order: Vec<usize> = (0..samples.len()).collect();
     for epoch in 1..=args.epochs {
         let progress = (epoch - 1) as f64 / args.epochs as f64;
         let lr = args.learning_rate
@@ -181,7 +190,18 @@ fn run(args: &Args) -> Result<(), String> {
         let mut loss_sum = 0.0f64;
         let mut batches = 0usize;
         for chunk in order.chunks(args.batch.max(1)) {
-            let batch: Vec<&data::Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            let batch: Vec<data::Sample> = chunk
+                .iter()
+                .map(|&entry| {
+                    let sample = &samples[(entry & !MIRRORED) as usize];
+                    if entry & MIRRORED == 0 {
+                        *sample
+                    } else {
+                        sample.mirrored_files().without_flips()
+                    }
+                })
+                .collect();
+            let batch: Vec<&data::Sample> = batch.iter().collect();
             let (loss, grad) = params.batch_gradient(&batch, args.wdl, args.threads);
             adam.step(&mut params, &grad, lr);
             loss_sum += f64::from(loss);
