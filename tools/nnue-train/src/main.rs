@@ -134,7 +134,7 @@ fn run(args: &Args) -> Result<(), String> {
     // of each one without castling rights, made when its batch is. Marked
     // by `MIRRORED` rather than stored, so they cost 4 bytes each.
     if samples.len() >= MIRRORED as usize {
-        return Err(format!("at most {MIRRORED} training positions").into());
+        return Err(format!("at most {MIRRORED} training positions"));
     }
     let mut order: Vec<u32> = (0..samples.len() as u32).collect();
     if args.mirror && !args.horizontal_mirror {
