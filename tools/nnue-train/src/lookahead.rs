@@ -18,6 +18,7 @@
 use augur_chess::nnue::SCALE;
 
 use crate::data::Sample;
+use crate::model::sigmoid;
 
 /// Win probabilities are kept inside this margin of 0 and 1, so that the
 /// blend turns back into a finite score.
@@ -64,10 +65,6 @@ fn starts_new_game(sample: &Sample, next: &Sample) -> bool {
     next.ply <= sample.ply
         || next.count > sample.count
         || white_result(next) != white_result(sample)
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 fn logit(p: f32) -> f32 {

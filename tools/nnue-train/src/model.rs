@@ -272,8 +272,9 @@ fn slope(x: f32) -> f32 {
     if x > 0.0 && x < 1.0 { 2.0 * x } else { 0.0 }
 }
 
+/// The logistic function: a score (in units of `SCALE`) as a win probability.
 #[inline(always)]
-fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
