@@ -3,12 +3,13 @@
 # each network generation, each played by `augur-selfplay` built at the
 # commit that embedded that network (docs/nnue.md, "Making the network").
 #
-#   tools/nnue_data.sh [--out DIR] [GENERATION ...]
+#   tools/nnue_data.sh [--out DIR] [GENERATION[:FIRST-LAST] ...]
 #
-# GENERATION is one of the names below (default: net13 to net17, the data
-# net 18 was trained on, and net18, its own games for the next net, seeds
-# 2158-2299; net18s is net 18 again with the later search of a8bfe0a,
-# seeds 2300-2499, not in the default). Kept
+# GENERATION is one of the names below, optionally with a part of its
+# seeds (default: net18:2158-2177 and net18s, the data for a network
+# from random weights, docs/nnue.md; net18 is net 18's games, seeds
+# 2158-2299, and net18s net 18 again with the later search of a8bfe0a,
+# seeds 2300-2499; net13 to net17 are the data of nets 14 to 18). Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -33,7 +34,7 @@ net17 cd74496 2131 2157
 net18 3a1d866 2158 2299
 net18s a8bfe0a 2300 2499
 "
-DEFAULT="net13 net14 net15 net16 net17 net18"
+DEFAULT="net18:2158-2177 net18s"
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 out="$root/target/nnue-data"
@@ -41,7 +42,7 @@ wanted=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$(realpath -m "$2"); shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) wanted+=("$1"); shift ;;
   esac
 done
@@ -67,13 +68,24 @@ selfplay_at() {
   echo "$bin"
 }
 
-for name in "${wanted[@]}"; do
+for wish in "${wanted[@]}"; do
+  name=${wish%%:*}
   line=$(awk -v n="$name" '$1 == n' <<< "$GENERATIONS")
   if [ -z "$line" ]; then
     echo "unknown generation '$name'; known:" $(awk '{print $1}' <<< "$GENERATIONS") >&2
     exit 2
   fi
   read -r _ commit first last <<< "$line"
+  if [ "$wish" != "$name" ]; then
+    range=${wish#*:}
+    if ! [[ $range =~ ^([0-9]+)-([0-9]+)$ ]] \
+      || [ "${BASH_REMATCH[1]}" -lt "$first" ] || [ "${BASH_REMATCH[2]}" -gt "$last" ] \
+      || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+      echo "'$wish': seeds must be FIRST-LAST within $name's $first-$last" >&2
+      exit 2
+    fi
+    first=${BASH_REMATCH[1]} last=${BASH_REMATCH[2]}
+  fi
   for seed in $(seq "$first" "$last"); do
     file="$out/chess-$seed.txt"
     [ -f "$file" ] && continue
