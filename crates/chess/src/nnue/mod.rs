@@ -45,7 +45,7 @@ use crate::types::{Color, Piece};
 /// Inputs: 2 relative colours x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 const _: () = assert!(HIDDEN <= 256, "squared_clipped_dot's sum would overflow");
 /// Sets of output weights, chosen by the number of pieces on the board.
 pub const OUTPUT_BUCKETS: usize = 8;
