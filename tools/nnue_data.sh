@@ -6,10 +6,12 @@
 #   tools/nnue_data.sh [--out DIR] [GENERATION[:FIRST-LAST] ...]
 #
 # GENERATION is one of the names below, optionally with a part of its
-# seeds (default: net18:2158-2177 and net18s, the data for a network
-# from random weights, docs/nnue.md; net18 is net 18's games, seeds
-# 2158-2299, and net18s net 18 again with the later search of a8bfe0a,
-# seeds 2300-2499; net13 to net17 are the data of nets 14 to 18). Kept
+# seeds (default: net18:2158-2177 and net18s:2300-2371, the data net 19
+# was trained on, then net19, the games of the embedded network for the
+# next one; docs/nnue.md). net18 is net 18's games, seeds 2158-2299,
+# net18s net 18 again with the later search of a8bfe0a, seeds
+# 2300-2499, and net19 net 19's, seeds 2500-2799; net13 to net17 are
+# the data of nets 14 to 18. Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -33,8 +35,9 @@ net16 f2a2669 2106 2130
 net17 cd74496 2131 2157
 net18 3a1d866 2158 2299
 net18s a8bfe0a 2300 2499
+net19 4a14f88 2500 2799
 "
-DEFAULT="net18:2158-2177 net18s"
+DEFAULT="net18:2158-2177 net18s:2300-2371 net19"
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 out="$root/target/nnue-data"
@@ -42,7 +45,7 @@ wanted=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$(realpath -m "$2"); shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) wanted+=("$1"); shift ;;
   esac
 done
