@@ -6,12 +6,12 @@
 #   tools/nnue_data.sh [--out DIR] [GENERATION[:FIRST-LAST] ...]
 #
 # GENERATION is one of the names below, optionally with a part of its
-# seeds (default: net18:2158-2177 and net18s:2300-2371, the data net 19
-# was trained on, then net19, the games of the embedded network for the
-# next one; docs/nnue.md). net18 is net 18's games, seeds 2158-2299,
-# net18s net 18 again with the later search of a8bfe0a, seeds
-# 2300-2499, and net19 net 19's, seeds 2500-2799; net13 to net17 are
-# the data of nets 14 to 18. Kept
+# seeds (default: net18:2158-2177, net18s:2300-2371 and net19:2500-2535,
+# the data net 20 was trained on, then net20, the games of the embedded
+# network for the next one; docs/nnue.md). net18 is net 18's games, seeds
+# 2158-2299, net18s net 18 again with the later search of a8bfe0a, seeds
+# 2300-2499, net19 net 19's, seeds 2500-2799, and net20 net 20's, seeds
+# 2800-3099; net13 to net17 are the data of nets 14 to 18. Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -36,8 +36,9 @@ net17 cd74496 2131 2157
 net18 3a1d866 2158 2299
 net18s a8bfe0a 2300 2499
 net19 4a14f88 2500 2799
+net20 250e8c3 2800 3099
 "
-DEFAULT="net18:2158-2177 net18s:2300-2371 net19"
+DEFAULT="net18:2158-2177 net18s:2300-2371 net19:2500-2535 net20"
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 out="$root/target/nnue-data"
