@@ -135,7 +135,7 @@ fn bench_prints_a_deterministic_signature() {
 #[test]
 fn bench_signatures_are_pinned() {
     for (variant, signature) in [
-        ("chess", "31259"),
+        ("chess", "35444"),
         ("ultima", "61559"),
         ("oracle", "89388"),
         ("enochian", "5966"),
