@@ -6,12 +6,13 @@
 #   tools/nnue_data.sh [--out DIR] [GENERATION[:FIRST-LAST] ...]
 #
 # GENERATION is one of the names below, optionally with a part of its
-# seeds (default: net18:2158-2177, net18s:2300-2371 and net19:2500-2535,
-# the data net 20 was trained on, then net20, the games of the embedded
-# network for the next one; docs/nnue.md). net18 is net 18's games, seeds
-# 2158-2299, net18s net 18 again with the later search of a8bfe0a, seeds
-# 2300-2499, net19 net 19's, seeds 2500-2799, and net20 net 20's, seeds
-# 2800-3099; net13 to net17 are the data of nets 14 to 18. Kept
+# seeds (default: net18:2158-2177, net18s:2300-2371, net19:2500-2535 and
+# net20:2800-2815, the data net 21 was trained on, then net21, the games
+# of the embedded network for the next one; docs/nnue.md). net18 is net
+# 18's games, seeds 2158-2299, net18s net 18 again with the later search
+# of a8bfe0a, seeds 2300-2499, net19 net 19's, seeds 2500-2799, net20 net
+# 20's, seeds 2800-3099, and net21 net 21's, seeds 3100-3399; net13 to
+# net17 are the data of nets 14 to 18. Kept
 # files are skipped, so an interrupted run resumes where it stopped;
 # touching DIR/STOP ends the run after the file being written. Each file
 # is 4,000 games at 5,000 nodes per move, about 300,000 positions and
@@ -37,8 +38,9 @@ net18 3a1d866 2158 2299
 net18s a8bfe0a 2300 2499
 net19 4a14f88 2500 2799
 net20 250e8c3 2800 3099
+net21 fec85e3 3100 3399
 "
-DEFAULT="net18:2158-2177 net18s:2300-2371 net19:2500-2535 net20"
+DEFAULT="net18:2158-2177 net18s:2300-2371 net19:2500-2535 net20:2800-2815 net21"
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 out="$root/target/nnue-data"
