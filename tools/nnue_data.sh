@@ -6,9 +6,10 @@
 #   tools/nnue_data.sh [--out DIR] [GENERATION[:FIRST-LAST] ...]
 #
 # GENERATION is one of the names below, optionally with a part of its
-# seeds (default: net18:2158-2177, net18s:2300-2371, net19:2500-2535 and
-# net20:2800-2815, the data net 21 was trained on, then net21, the games
-# of the embedded network for the next one; docs/nnue.md). net18 is net
+# seeds (default: net20:2800-2815, net19:2500-2535, net18s:2300-2371 and
+# net18:2158-2177, the data net 21 was trained on, newest first so that a
+# run cut short keeps the best-labelled games, then net21, the games of
+# the embedded network for the next one; docs/nnue.md). net18 is net
 # 18's games, seeds 2158-2299, net18s net 18 again with the later search
 # of a8bfe0a, seeds 2300-2499, net19 net 19's, seeds 2500-2799, net20 net
 # 20's, seeds 2800-3099, and net21 net 21's, seeds 3100-3399; net13 to
@@ -40,7 +41,7 @@ net19 4a14f88 2500 2799
 net20 250e8c3 2800 3099
 net21 fec85e3 3100 3399
 "
-DEFAULT="net18:2158-2177 net18s:2300-2371 net19:2500-2535 net20:2800-2815 net21"
+DEFAULT="net20:2800-2815 net19:2500-2535 net18s:2300-2371 net18:2158-2177 net21"
 
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 out="$root/target/nnue-data"
@@ -48,7 +49,7 @@ wanted=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$(realpath -m "$2"); shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) wanted+=("$1"); shift ;;
   esac
 done
