@@ -12,7 +12,8 @@
 //! history, and continuation histories one and two plies back in games
 //! that opt in through `Evaluate::CONTINUATION_HISTORY`, `continuation.rs`),
 //! null move, reverse futility, futility, late move and exchange
-//! (`Evaluate::see_at_least`) pruning,
+//! (`Evaluate::see_at_least`) pruning, history pruning (games with
+//! continuation histories),
 //! late move reductions, check extension, singular extensions (games that
 //! opt in through `Evaluate::SINGULAR_EXTENSIONS`), pruning that reads the
 //! table's score in place of the static evaluation where the stored bound

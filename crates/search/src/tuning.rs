@@ -87,6 +87,14 @@ pub(crate) static FUTILITY_MARGIN: Tunable = Tunable::new("FutilityMargin", 99, 
 pub(crate) static FUTILITY_MARGIN_PER_PLY: Tunable =
     Tunable::new("FutilityMarginPerPly", 116, 20, 300);
 
+/// History pruning skips quiet moves with a bad history up to this
+/// remaining depth (plies).
+pub(crate) const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
+/// A quiet move whose history and continuation histories sum below minus
+/// this times the remaining depth is skipped (history units).
+pub(crate) static HISTORY_PRUNE_MARGIN: Tunable =
+    Tunable::new("HistoryPruneMargin", 1000, 100, 16000);
+
 /// Plies added to the depth of a move that gives check (plies).
 pub(crate) const CHECK_EXTENSION: i32 = 1;
 /// Checks are extended only while the ply is below this many times the
@@ -177,6 +185,7 @@ pub(crate) static TUNABLES: &[&Tunable] = &[
     &NULL_MOVE_EVAL_DIVISOR,
     &FUTILITY_MARGIN,
     &FUTILITY_MARGIN_PER_PLY,
+    &HISTORY_PRUNE_MARGIN,
     &SEE_PRUNE_QUIET,
     &SEE_PRUNE_NOISY,
     &LMR_BASE,

@@ -1,7 +1,8 @@
 //! One search thread: principal variation search with quiescence, team
 //! negamax (the window is negated only when the child's team differs from
 //! the parent's, so skipped turns work), transposition table, null move,
-//! reverse futility, futility and late move pruning, late move reductions,
+//! reverse futility, futility, late move and history pruning, late move
+//! reductions,
 //! check extension, mate distance pruning, and draws by repetition and by
 //! rule inside the tree.
 
@@ -886,6 +887,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     {
                         break;
                     }
+                }
+                // History pruning: near the horizon, a quiet move whose
+                // history and continuation histories say it has kept
+                // failing is skipped. Unlike the tests above it skips one
+                // move: a later quiet move may have a better history.
+                if G::CONTINUATION_HISTORY
+                    && order_score < COUNTER
+                    && depth <= HISTORY_PRUNE_MAX_DEPTH
+                    && order_score < -HISTORY_PRUNE_MARGIN.get() * depth
+                {
+                    continue;
                 }
             }
             // Exchange pruning: near the horizon, a move that loses more

@@ -73,7 +73,7 @@ fn default_bench_signatures_are_pinned() {
     fn at_bench_depth<G: Evaluate>() -> u64 {
         signature::<G>(G::BENCH_DEPTH)
     }
-    assert_eq!(at_bench_depth::<augur_chess::Position>(), 626_247);
+    assert_eq!(at_bench_depth::<augur_chess::Position>(), 569_675);
     assert_eq!(at_bench_depth::<augur_ultima::Position>(), 61_559);
     assert_eq!(at_bench_depth::<augur_oracle::Position>(), 470_631);
     assert_eq!(at_bench_depth::<augur_enochian::Position>(), 246_845);
@@ -87,7 +87,7 @@ fn searches_in_a_row_are_pinned() {
     fn in_a_row<G: Evaluate>() -> u64 {
         searched::<G>(G::BENCH_DEPTH, false)
     }
-    assert_eq!(in_a_row::<augur_chess::Position>(), 588_698);
+    assert_eq!(in_a_row::<augur_chess::Position>(), 705_199);
     assert_eq!(in_a_row::<augur_ultima::Position>(), 72_893);
     assert_eq!(in_a_row::<augur_oracle::Position>(), 510_459);
     assert_eq!(in_a_row::<augur_enochian::Position>(), 252_857);
