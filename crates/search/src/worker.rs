@@ -2,9 +2,8 @@
 //! negamax (the window is negated only when the child's team differs from
 //! the parent's, so skipped turns work), transposition table, null move,
 //! reverse futility, futility, late move and history pruning, late move
-//! reductions,
-//! check extension, mate distance pruning, and draws by repetition and by
-//! rule inside the tree.
+//! reductions, check extension, mate distance pruning, and draws by
+//! repetition and by rule inside the tree.
 
 use arrayvec::ArrayVec;
 use augur_core::{Evaluate, MAX_MOVES, MoveList, MoveStaging};
@@ -891,7 +890,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // History pruning: near the horizon, a quiet move whose
                 // history and continuation histories say it has kept
                 // failing is skipped. Unlike the tests above it skips one
-                // move: a later quiet move may have a better history.
+                // move rather than stopping the loop, so the losing
+                // captures ordered after the quiet moves still meet the
+                // exchange test on their own.
                 if G::CONTINUATION_HISTORY
                     && order_score < COUNTER
                     && depth <= HISTORY_PRUNE_MAX_DEPTH
