@@ -6,11 +6,14 @@
 //! `analyse` (search one position from a script, optionally as JSON lines).
 //! Bad input never panics: one `error: ...` line on stderr, exit status 2.
 //!
-//! Any other first argument makes every argument one protocol line, run in
+//! A first argument that begins with a protocol command (`go`, `position`,
+//! `genfens`, `quit`, ...) makes every argument one protocol line, run in
 //! order, after which the engine exits (`augur "genfens 10 seed 1 book
-//! None" "quit"`, the way OpenBench drives engines).
+//! None" "quit"`, the way OpenBench drives engines). Anything else that is
+//! not a subcommand is an error (exit status 2) naming the subcommands.
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod analyse_command;
@@ -54,10 +57,6 @@ struct ServeArgs {
     open: bool,
 }
 
-/// The words that start the command-line interface rather than protocol
-/// lines.
-const SUBCOMMANDS: &[&str] = &["uci", "perft", "bench", "analyse", "serve", "help"];
-
 /// The position of `--fen` (read in Chess960 mode with `--chess960`), or
 /// the game's start; an error is a message for the user.
 fn start_position<G: augur_core::Game>(fen: Option<&str>, chess960: bool) -> Result<G, String> {
@@ -83,16 +82,46 @@ fn run_protocol_lines(lines: &[String]) {
     session.end_of_input();
 }
 
+/// Whether the arguments are protocol lines: the first begins with a
+/// protocol command and is not one of the subcommands (`bench` and `uci`
+/// are both; the subcommand wins).
+fn are_protocol_lines(args: &[String]) -> bool {
+    args.first().is_some_and(|first| {
+        augur_protocol::command::is_protocol_line(first)
+            && !Cli::command()
+                .get_subcommands()
+                .any(|sub| sub.get_name() == first.as_str())
+    })
+}
+
+/// Parses the command line; a mistyped subcommand is an error that names
+/// the subcommands and says how protocol lines are given (exit status 2).
+fn parse_command_line() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if error.kind() == ErrorKind::InvalidSubcommand => {
+            let names: Vec<String> = Cli::command()
+                .get_subcommands()
+                .map(|sub| sub.get_name().to_string())
+                .collect();
+            eprint!("{}", error.render());
+            eprintln!(
+                "\nThe subcommands are: {} (and the options --help and --version). Protocol lines may be given as arguments, each a whole line beginning with a protocol command: augur \"go depth 10\" quit",
+                names.join(", ")
+            );
+            std::process::exit(2)
+        }
+        Err(error) => error.exit(),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Some(first) = args.first()
-        && !first.starts_with('-')
-        && !SUBCOMMANDS.contains(&first.as_str())
-    {
+    if are_protocol_lines(&args) {
         run_protocol_lines(&args);
         return ExitCode::SUCCESS;
     }
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     let result = match cli.command {
         None | Some(Command::Uci) => {
             augur_protocol::run(std::io::stdin().lock(), augur_protocol::Output::stdout());

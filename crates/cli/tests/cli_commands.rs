@@ -298,3 +298,29 @@ fn analyse_refuses_an_enochian_army_whose_roll_is_not_known() {
     let last = stdout(&output).lines().last().expect("result").to_string();
     assert!(last.contains("\"to_move\":\"blue\""), "{last}");
 }
+
+#[test]
+fn a_mistyped_subcommand_is_an_error_naming_the_subcommands() {
+    for args in [&["perfft", "5"][..], &["version"], &["benchh"], &["Go depth 3"]] {
+        let output = augur(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}: {}", stdout(&output));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("unrecognized subcommand"), "{stderr}");
+        assert!(
+            stderr.contains("uci, perft, bench, analyse, serve"),
+            "{stderr}"
+        );
+    }
+    let output = augur(&["perfft", "5"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'perft'"));
+}
+
+#[test]
+fn protocol_lines_as_arguments_still_run_as_a_session() {
+    let output = augur(&["isready", "position startpos moves e2e4", "go depth 2", "quit"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("readyok"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+}

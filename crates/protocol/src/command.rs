@@ -215,6 +215,34 @@ impl std::error::Error for ParseError {}
 /// What [`ParseError::Unexpected`] says a no-argument command expected.
 const END: &str = "end of line";
 
+/// The words that begin a protocol command, as [`parse`] knows them.
+pub const COMMAND_WORDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+    "debug",
+    "bench",
+    "genfens",
+    "position",
+    "setoption",
+    "go",
+    "exchange",
+];
+
+/// Whether `line` begins with a protocol command word (it may still be a
+/// malformed command): how the command line tells protocol lines, run as
+/// a session, from a mistyped subcommand.
+pub fn is_protocol_line(line: &str) -> bool {
+    line.split_ascii_whitespace()
+        .next()
+        .is_some_and(|word| COMMAND_WORDS.contains(&word))
+}
+
 /// Parses one input line (with or without its line ending).
 ///
 /// Never panics; every rejection is a [`ParseError`] naming the offending
@@ -542,6 +570,20 @@ mod tests {
     fn unknown_leading_tokens_are_not_skipped() {
         assert_eq!(err("joho debug on"), "unknown command 'joho'");
         assert_eq!(err("perft 3"), "unknown command 'perft'");
+    }
+
+    #[test]
+    fn every_command_word_is_one_parse_knows() {
+        for word in COMMAND_WORDS {
+            assert!(
+                !matches!(parse(word), Err(ParseError::UnknownCommand(_))),
+                "{word}"
+            );
+            assert!(is_protocol_line(&format!("{word} and more")));
+        }
+        for line in ["perfft 5", "version", "", "  ", "Go depth 3", "serve"] {
+            assert!(!is_protocol_line(line), "{line}");
+        }
         assert_eq!(
             parse("xyzzy"),
             Err(ParseError::UnknownCommand("xyzzy".into()))

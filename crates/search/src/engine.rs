@@ -20,7 +20,7 @@ use crate::tuning::{
     ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
     MIN_HELPED_SEARCH, REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
 };
-use crate::worker::{Budget, Node, Role, Shared, Worker};
+use crate::worker::{Budget, Node, Role, Shared, Worker, node_batch};
 
 /// Whether a game with a network (chess) evaluates with it unless told
 /// otherwise (`Use NNUE`); the hand-written evaluation is the fallback.
@@ -448,7 +448,9 @@ impl<G: Evaluate> Searcher<G> {
         // CPU from the main thread when the clock is nearly out.
         let worth_helping =
             time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH) && settings.strength.is_none();
-        let started = if self.helpers.len() > 0 && !legal.is_empty() && worth_helping {
+        let helped = self.helpers.len() > 0 && !legal.is_empty() && worth_helping;
+        let node_batch = node_batch(limits.nodes, if helped { self.helpers.len() + 1 } else { 1 });
+        let started = if helped {
             let (history, limits, legal_shared) = (
                 Arc::<[u64]>::from(history.as_slice()),
                 Arc::new(limits.clone()),
@@ -463,6 +465,7 @@ impl<G: Evaluate> Searcher<G> {
                 tt: Arc::clone(&self.tt),
                 finished: Arc::clone(&finished),
                 nodes: Arc::clone(&nodes),
+                node_batch,
             })
         } else {
             0
@@ -475,6 +478,8 @@ impl<G: Evaluate> Searcher<G> {
         self.heuristics.new_search();
         let budget = Budget {
             node_limit: limits.nodes,
+            shared_node_limit: limits.nodes.filter(|_| started > 0),
+            node_batch,
             hard_time: time.map(|t| t.hard),
             clock_bound: time.is_some() && limits.movetime_ms.is_none(),
         };

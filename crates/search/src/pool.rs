@@ -142,6 +142,8 @@ pub(crate) struct HelperJob<G: Evaluate> {
     /// Set by the main thread when the search is over.
     pub finished: Arc<AtomicBool>,
     pub nodes: Arc<NodeCounter>,
+    /// Nodes counted between additions to `nodes` (see `worker::node_batch`).
+    pub node_batch: u64,
 }
 
 enum Order<G: Evaluate> {
@@ -265,10 +267,12 @@ fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Mov
         nodes: &job.nodes,
         history: &job.history,
     };
+    // A node limit bounds all threads together: each helper checks the
+    // shared count whenever it adds its batch.
     let budget = Budget {
-        node_limit: None,
-        hard_time: None,
-        clock_bound: false,
+        shared_node_limit: job.limits.nodes,
+        node_batch: job.node_batch,
+        ..Budget::unlimited()
     };
     let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
     worker.allowed = job.legal.to_vec();

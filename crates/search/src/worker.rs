@@ -38,12 +38,46 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
 
 /// What a worker may spend before it must stop.
 pub(crate) struct Budget {
+    /// The limit on this worker's own nodes (exact: checked at every node).
     pub node_limit: Option<u64>,
+    /// The limit on all threads' nodes together (a search with helpers):
+    /// checked against the shared counter whenever this worker adds its
+    /// batch to it, so the whole search ends within a batch per thread of it.
+    pub shared_node_limit: Option<u64>,
+    /// Nodes counted before they are added to the shared counter (and the
+    /// clock and `stop` are checked); see [`node_batch`].
+    pub node_batch: u64,
     pub hard_time: Option<Duration>,
     /// Playing on a clock: at the hard limit even the first iteration is
     /// abandoned (the table's move or the first legal one is played), since
     /// on a starved machine a late move loses the game.
     pub clock_bound: bool,
+}
+
+impl Budget {
+    /// No limit: a worker that runs until it is stopped, counting nodes in
+    /// batches of [`NODE_BATCH`].
+    pub fn unlimited() -> Self {
+        Self {
+            node_limit: None,
+            shared_node_limit: None,
+            node_batch: NODE_BATCH,
+            hard_time: None,
+            clock_bound: false,
+        }
+    }
+}
+
+/// The batch each of `threads` threads counts before adding it to the
+/// shared counter when the whole search may visit `node_limit` nodes: at
+/// most [`NODE_BATCH`], and small enough that the threads' batches
+/// together stay within 1% of the limit (they may each overshoot it by one
+/// batch before they see it reached).
+pub(crate) fn node_batch(node_limit: Option<u64>, threads: usize) -> u64 {
+    match node_limit {
+        Some(limit) if threads > 1 => (limit / (100 * threads as u64)).clamp(1, NODE_BATCH),
+        _ => NODE_BATCH,
+    }
 }
 
 /// Which thread a worker searches on.
@@ -313,9 +347,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= NODE_BATCH {
+        if self.unflushed >= self.budget.node_batch {
             self.shared_nodes.add(self.unflushed);
             self.unflushed = 0;
+            if let Some(limit) = self.budget.shared_node_limit
+                && self.shared_nodes.get() >= limit
+                && (!self.is_main || self.may_abort)
+            {
+                self.abort();
+            }
             self.check_time();
         }
         if self.is_main
@@ -1507,6 +1547,8 @@ mod tests {
         };
         let budget = Budget {
             node_limit: setup.node_limit,
+            shared_node_limit: None,
+            node_batch: NODE_BATCH,
             hard_time: setup.hard_time,
             clock_bound: setup.clock_bound,
         };

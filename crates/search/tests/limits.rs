@@ -127,12 +127,31 @@ fn a_node_limit_stops_the_search() {
         "{} nodes",
         result.nodes
     );
-    // Helpers count too, and stop with the main thread.
-    let mut engine = Engine::<Position>::new(16, 4);
-    let (result, elapsed) = timed(&mut engine, &root, &limits);
-    assert!(result.depth >= 1);
-    assert!(result.nodes >= limit, "{} nodes", result.nodes);
-    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+#[test]
+fn a_node_limit_bounds_all_threads_together() {
+    let root: Position = position(BUSY);
+    for threads in [2, 4] {
+        let mut engine = Engine::<Position>::new(16, threads);
+        for limit in [2_000, 20_000, 300_000] {
+            let limits = Limits {
+                nodes: Some(limit),
+                ..Limits::default()
+            };
+            let (result, elapsed) = timed(&mut engine, &root, &limits);
+            assert!(result.depth >= 1);
+            // The whole search, helpers included, within 1% + 1,000 nodes.
+            let bound = limit + limit / 100 + 1_000;
+            assert!(
+                (limit..=bound).contains(&result.nodes),
+                "{threads} threads, limit {limit}: {} nodes",
+                result.nodes
+            );
+            assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+            engine.clear();
+        }
+    }
 }
 
 #[test]

@@ -39,9 +39,8 @@ impl<M: Copy + Default + PartialEq> Rig<M> {
             history: &[],
         };
         let budget = Budget {
-            node_limit: None,
-            hard_time: None,
             clock_bound,
+            ..Budget::unlimited()
         };
         Worker::new(role, shared, budget, &mut self.heuristics)
     }
