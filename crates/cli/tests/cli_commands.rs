@@ -301,7 +301,12 @@ fn analyse_refuses_an_enochian_army_whose_roll_is_not_known() {
 
 #[test]
 fn a_mistyped_subcommand_is_an_error_naming_the_subcommands() {
-    for args in [&["perfft", "5"][..], &["version"], &["benchh"], &["Go depth 3"]] {
+    for args in [
+        &["perfft", "5"][..],
+        &["version"],
+        &["benchh"],
+        &["Go depth 3"],
+    ] {
         let output = augur(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}: {}", stdout(&output));
@@ -318,7 +323,12 @@ fn a_mistyped_subcommand_is_an_error_naming_the_subcommands() {
 
 #[test]
 fn protocol_lines_as_arguments_still_run_as_a_session() {
-    let output = augur(&["isready", "position startpos moves e2e4", "go depth 2", "quit"]);
+    let output = augur(&[
+        "isready",
+        "position startpos moves e2e4",
+        "go depth 2",
+        "quit",
+    ]);
     assert!(output.status.success());
     let text = stdout(&output);
     assert!(text.contains("readyok"), "{text}");

@@ -449,7 +449,10 @@ impl<G: Evaluate> Searcher<G> {
         let worth_helping =
             time.is_none_or(|t| t.hard >= MIN_HELPED_SEARCH) && settings.strength.is_none();
         let helped = self.helpers.len() > 0 && !legal.is_empty() && worth_helping;
-        let node_batch = node_batch(limits.nodes, if helped { self.helpers.len() + 1 } else { 1 });
+        let node_batch = node_batch(
+            limits.nodes,
+            if helped { self.helpers.len() + 1 } else { 1 },
+        );
         let started = if helped {
             let (history, limits, legal_shared) = (
                 Arc::<[u64]>::from(history.as_slice()),
