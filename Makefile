@@ -2,17 +2,21 @@
 #   make                  build the engine (target/release/augur)
 #   make EXE=path/augur   build it and copy the binary to path/augur
 #                         (the convention distributed testing frameworks use)
+#   make EVALFILE=net     embed that chess network instead of
+#                         crates/chess/nets/augur-chess.nnue (the build fails,
+#                         saying why, when it is not a valid Augur network)
 #   make test             install the test prerequisites (python-chess,
 #                         Playwright, chromium), check formatting
 #                         and lints (rustfmt, clippy -D warnings), then run
 #                         the suite, then the README's run command (it must
 #                         answer a scripted session with a bestmove)
 EXE ?=
+EVALFILE ?=
 SHELL := bash
 
 .PHONY: build test
 build:
-	cargo build --release --bin augur
+	AUGUR_EVALFILE="$(if $(EVALFILE),$(abspath $(EVALFILE)))" cargo build --release --bin augur
 ifneq ($(EXE),)
 	cp target/release/augur $(EXE)
 endif

@@ -132,8 +132,42 @@ fn genfens_reads_a_chess960_book_under_uci_chess960() {
         chess960_rights += usize::from(!dropped.is_empty());
     }
     assert!(chess960_rights >= 4, "{positions:?}");
-    // Without the option, the book's non-standard castling rights cannot be
-    // kept, so positions come out without them or the book is refused.
-    let standard = genfens(&[format!("genfens 8 seed 3 book {book} "), "quit".to_string()]);
-    assert_ne!(standard, positions);
+    // OpenBench never sets the option: a book line whose castling only
+    // Chess960 reads is a Chess960 position by itself, so the same
+    // positions come out, rights kept.
+    let unset = genfens(&[format!("genfens 8 seed 3 book {book} "), "quit".to_string()]);
+    assert_eq!(unset, positions);
+}
+
+/// Shredder-FEN castling fields (rook files) keep their rights without
+/// `UCI_Chess960`, and a standard line in a mixed book stays standard.
+#[test]
+fn genfens_keeps_shredder_fen_castling_rights_without_uci_chess960() {
+    let dir = std::env::temp_dir().join(format!("augur-genfens-960-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let book = dir.join("shredder.epd");
+    std::fs::write(
+        &book,
+        "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\n\
+         nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1\n",
+    )
+    .expect("write book");
+    let path = book.to_string_lossy().into_owned();
+    let positions = genfens(&[
+        format!("genfens 12 seed 5 book {path} "),
+        "quit".to_string(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(positions.len(), 12);
+    let mut with_rights = 0;
+    for text in &positions {
+        let castling = text.split_whitespace().nth(2).unwrap_or("-");
+        with_rights += usize::from(castling != "-");
+        let (position, warnings) = <augur_games::chess::Position as Game>::from_fen_chess960(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(warnings.is_empty(), "{text}: {warnings:?}");
+        assert_eq!(position.fen(), *text);
+    }
+    // Eight or nine random plies rarely move both kings and all four rooks.
+    assert!(with_rights >= 9, "{positions:?}");
 }

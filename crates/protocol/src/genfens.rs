@@ -28,19 +28,15 @@ pub const BALANCE_CP: i32 = 200;
 const TRIES_PER_POSITION: usize = 200;
 
 /// The positions of a book file: one a line, the game's position string or
-/// EPD (the first four fields, for chess books with operations after them);
-/// with `chess960`, read as `UCI_Chess960` reads positions (Chess960 and
-/// double Chess960 books, whose positions are then written in X-FEN).
+/// EPD (the first four fields, for chess books with operations after them).
+/// A line whose castling rights only Chess960 reads (X-FEN `KQkq` with the
+/// king off its standard square, Shredder-FEN rook files such as `HEhe`) is
+/// a Chess960 position by itself, whatever `chess960` (`UCI_Chess960`) says:
+/// it keeps its rights and is written in X-FEN. With `chess960`, every line
+/// is read as `UCI_Chess960` reads positions (Chess960 and double Chess960
+/// books).
 pub fn read_book<G: Evaluate>(path: &str, chess960: bool) -> Result<Vec<G>, String> {
-    let read = |text: &str| -> Option<G> {
-        if chess960 {
-            G::from_fen_chess960(text)
-                .ok()
-                .map(|(p, _)| p.with_chess960(true))
-        } else {
-            G::from_fen(text).ok()
-        }
-    };
+    let read = |text: &str| read_book_line::<G>(text, chess960);
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("genfens: cannot read book '{path}': {e}"))?;
     let positions: Vec<G> = text
@@ -60,6 +56,26 @@ pub fn read_book<G: Evaluate>(path: &str, chess960: bool) -> Result<Vec<G>, Stri
         ));
     }
     Ok(positions)
+}
+
+/// One book line as [`read_book`] reads it: in standard chess mode unless
+/// `chess960` is on or the standard reading would drop castling rights that
+/// the Chess960 reading keeps.
+pub fn read_book_line<G: Evaluate>(text: &str, chess960: bool) -> Option<G> {
+    let as_chess960 = G::from_fen_chess960(text).ok();
+    if chess960 {
+        return as_chess960.map(|(p, _)| p.with_chess960(true));
+    }
+    match (G::from_fen_with_warnings(text), as_chess960) {
+        // A standard line: nothing to repair.
+        (Ok((standard, dropped)), _) if dropped.is_empty() => Some(standard),
+        // Rights only Chess960 has: the line is a Chess960 position.
+        (_, Some((position, repaired))) if repaired.is_empty() => {
+            Some(position.with_chess960(true))
+        }
+        (Ok((standard, _)), _) => Some(standard),
+        (Err(_), other) => other.map(|(p, _)| p.with_chess960(true)),
+    }
 }
 
 /// Up to `count` positions from `starts` (the game's start when empty),

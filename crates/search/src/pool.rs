@@ -335,6 +335,7 @@ mod tests {
             tt: Arc::new(TranspositionTable::new(1)),
             finished: Arc::clone(&finished),
             nodes: Arc::clone(&nodes),
+            node_batch: crate::tuning::NODE_BATCH,
         });
         assert_eq!(started, 2);
         pool.wait(started);

@@ -14,8 +14,13 @@ use std::sync::{LazyLock, OnceLock};
 
 use super::Network;
 
-/// The embedded network file.
-const EMBEDDED: &[u8] = include_bytes!("../../nets/augur-chess.nnue");
+/// The embedded network file: `nets/augur-chess.nnue`, or the file `make
+/// EVALFILE=<path>` names (the build script passes its path).
+const EMBEDDED: &[u8] = include_bytes!(env!("AUGUR_EMBEDDED_NETWORK"));
+
+// A file this build cannot read fails the build, never the engine at run
+// time (which would evaluate every position as 0).
+const _: () = super::file::check_embedded(EMBEDDED);
 
 /// How many networks other than the embedded one a process can hold.
 pub const MAX_LOADED_NETWORKS: usize = 32;

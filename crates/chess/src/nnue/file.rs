@@ -96,42 +96,120 @@ const fn file_len(header: usize, hidden: usize, buckets: usize) -> usize {
     header + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
+/// What a network file's header says, its sizes checked against this build
+/// and its length and output weights checked against its sizes.
+struct Layout {
+    /// Bytes before the hidden weights.
+    header: usize,
+    hidden: usize,
+    buckets: usize,
+    horizontal_mirror: bool,
+}
+
+/// Whether `bytes` begins with `magic`.
+const fn starts_with(bytes: &[u8], magic: &[u8; 8]) -> bool {
+    if bytes.len() < magic.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < magic.len() {
+        if bytes[i] != magic[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The little-endian `u32` at `at` (0 past the end).
+const fn word(bytes: &[u8], at: usize) -> u32 {
+    if bytes.len() < at + 4 {
+        return 0;
+    }
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+/// Checks a network file's header, length and output weights; a `const fn`
+/// so that the embedded file is checked when the engine is compiled.
+const fn layout(bytes: &[u8]) -> Result<Layout, NetworkError> {
+    let (header, buckets, horizontal_mirror) = if starts_with(bytes, MAGIC) {
+        (20, word(bytes, 16), false)
+    } else if starts_with(bytes, MAGIC_MIRRORED) {
+        (20, word(bytes, 16), true)
+    } else if starts_with(bytes, MAGIC_SINGLE_OUTPUT) {
+        (16, 1, false)
+    } else {
+        return Err(NetworkError::Magic);
+    };
+    let (inputs, hidden) = (word(bytes, 8), word(bytes, 12));
+    if inputs as usize != INPUTS
+        || hidden == 0
+        || hidden as usize > HIDDEN
+        || !(buckets == 1 || buckets as usize == OUTPUT_BUCKETS)
+    {
+        return Err(NetworkError::Shape {
+            inputs,
+            hidden,
+            buckets,
+        });
+    }
+    let (hidden, buckets) = (hidden as usize, buckets as usize);
+    let expected = file_len(header, hidden, buckets);
+    if bytes.len() != expected {
+        return Err(NetworkError::Length {
+            expected,
+            found: bytes.len(),
+        });
+    }
+    // The output weights lie between the hidden layer and the biases.
+    let mut at = header + 2 * (INPUTS * hidden + hidden);
+    let end = expected - 4 * buckets;
+    while at < end {
+        let weight = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        if weight.unsigned_abs() > OUTPUT_WEIGHT_LIMIT.unsigned_abs() {
+            return Err(NetworkError::OutputWeight(weight));
+        }
+        at += 2;
+    }
+    Ok(Layout {
+        header,
+        hidden,
+        buckets,
+        horizontal_mirror,
+    })
+}
+
+/// Fails the build when the network file the engine embeds (the default
+/// one, or `make EVALFILE=...`'s) is not one this build reads: evaluated
+/// as a constant, with a message for each reason.
+pub(crate) const fn check_embedded(bytes: &[u8]) {
+    match layout(bytes) {
+        Ok(_) => {}
+        Err(NetworkError::Magic) => panic!(
+            "the network to embed (EVALFILE) is not an Augur network file: no AUGURNN1/2/3 magic"
+        ),
+        Err(NetworkError::Shape { .. }) => panic!(
+            "the network to embed (EVALFILE) has sizes this build does not read (see docs/nnue.md)"
+        ),
+        Err(NetworkError::Length { .. }) => {
+            panic!("the network to embed (EVALFILE) is shorter or longer than its header says")
+        }
+        Err(NetworkError::OutputWeight(_)) => {
+            panic!("the network to embed (EVALFILE) has an output weight beyond ±127")
+        }
+    }
+}
+
 impl Network {
     /// Reads a network file (format in the module docs).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let word = |at: usize| -> u32 {
-            let mut b = [0u8; 4];
-            if let Some(s) = bytes.get(at..at + 4) {
-                b.copy_from_slice(s);
-            }
-            u32::from_le_bytes(b)
-        };
-        let (header, buckets, horizontal_mirror) = match bytes.get(..8) {
-            Some(m) if m == MAGIC => (20, word(16), false),
-            Some(m) if m == MAGIC_MIRRORED => (20, word(16), true),
-            Some(m) if m == MAGIC_SINGLE_OUTPUT => (16, 1, false),
-            _ => return Err(NetworkError::Magic),
-        };
-        let (inputs, hidden) = (word(8), word(12));
-        if inputs as usize != INPUTS
-            || hidden == 0
-            || hidden as usize > HIDDEN
-            || !(buckets == 1 || buckets as usize == OUTPUT_BUCKETS)
-        {
-            return Err(NetworkError::Shape {
-                inputs,
-                hidden,
-                buckets,
-            });
-        }
-        let (hidden, buckets) = (hidden as usize, buckets as usize);
+        let Layout {
+            header,
+            hidden,
+            buckets,
+            horizontal_mirror,
+        } = layout(bytes)?;
         let expected = file_len(header, hidden, buckets);
-        if bytes.len() != expected {
-            return Err(NetworkError::Length {
-                expected,
-                found: bytes.len(),
-            });
-        }
         let biases_at = expected - 4 * buckets;
         let mut shorts = bytes[header..biases_at]
             .chunks_exact(2)
@@ -146,16 +224,8 @@ impl Network {
         let feature_weights = (0..INPUTS).map(|_| row()).collect();
         let feature_bias = row();
         let stored: Vec<[[i16; HIDDEN]; 2]> = (0..buckets).map(|_| [row(), row()]).collect();
-        if let Some(&w) = stored
-            .iter()
-            .flatten()
-            .flatten()
-            .find(|w| w.unsigned_abs() > OUTPUT_WEIGHT_LIMIT.unsigned_abs())
-        {
-            return Err(NetworkError::OutputWeight(w));
-        }
         let biases: Vec<i32> = (0..buckets)
-            .map(|b| word(biases_at + 4 * b) as i32)
+            .map(|b| word(bytes, biases_at + 4 * b) as i32)
             .collect();
         // A single-output file serves every bucket.
         let pick = |bucket: usize| bucket.min(buckets - 1);
