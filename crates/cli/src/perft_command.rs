@@ -1,11 +1,16 @@
 //! `augur perft`: perft, divide and parallel perft from the command line.
+//! Each root move's count is printed (`--divide`) as soon as it and the
+//! moves before it are counted; a count that runs for more than two
+//! seconds shows its progress on standard error when that is a terminal.
 
-use augur_core::Game;
-use augur_core::perft::{divide, divide_parallel, perft};
+use augur_core::perft::divide_streaming;
+use augur_core::{Game, MoveList};
 use augur_games::{Variant, with_game};
 use clap::Args;
-use std::io::Write;
-use std::time::Instant;
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// Arguments of `augur perft`.
 #[derive(Args, Debug)]
@@ -38,28 +43,56 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
 
 fn run_game<G: Game>(args: &PerftArgs) -> Result<(), String> {
     let position: G = crate::start_position(args.fen.as_deref(), args.chess960)?;
-    let threads = args.threads as usize;
+    let mut legal = MoveList::new();
+    position.generate(&mut legal);
     let start = Instant::now();
-    let nodes = if args.divide || threads > 1 {
-        let counts = if threads > 1 {
-            divide_parallel(&position, args.depth, threads)
-        } else {
-            divide(&position, args.depth)
-        };
+    let done = AtomicUsize::new(0);
+    let finished = AtomicBool::new(false);
+    // Whether the progress line is on the terminal: a count line clears it
+    // first, as both may go to the same terminal.
+    let progress_shown = Mutex::new(false);
+    let mut nodes = 0u64;
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        if args.depth > 0 && std::io::stderr().is_terminal() {
+            scope.spawn(|| {
+                show_progress(
+                    args.depth,
+                    legal.len(),
+                    (&done, &finished, &progress_shown),
+                    start,
+                )
+            });
+        }
         let mut out = std::io::stdout().lock();
-        if args.divide {
-            for (mv, count) in &counts {
-                writeln!(out, "{}: {count}", position.move_text(*mv)).map_err(|e| e.to_string())?;
-            }
-        }
-        if args.depth == 0 {
-            1
-        } else {
-            counts.iter().map(|(_, c)| c).sum()
-        }
-    } else {
-        perft(&position, args.depth)
-    };
+        let never = AtomicBool::new(false);
+        divide_streaming(
+            &position,
+            args.depth,
+            args.threads as usize,
+            &never,
+            &mut |mv, count| {
+                nodes += count;
+                done.fetch_add(1, Ordering::Relaxed);
+                if args.divide && write_error.is_none() {
+                    let mut shown = progress_shown.lock().unwrap_or_else(|e| e.into_inner());
+                    if *shown {
+                        eprint!("\r\x1b[K");
+                        *shown = false;
+                    }
+                    let line = writeln!(out, "{}: {count}", position.move_text(mv));
+                    write_error = line.and_then(|()| out.flush()).err();
+                }
+            },
+        );
+        finished.store(true, Ordering::Relaxed);
+    });
+    if let Some(error) = write_error {
+        return Err(error.to_string());
+    }
+    if args.depth == 0 {
+        nodes = 1;
+    }
     let elapsed = start.elapsed();
     let seconds = elapsed.as_secs_f64().max(1e-9);
     println!();
@@ -67,4 +100,34 @@ fn run_game<G: Game>(args: &PerftArgs) -> Result<(), String> {
     println!("Time: {} ms", elapsed.as_millis());
     println!("Speed: {:.1} Mnps", nodes as f64 / seconds / 1e6);
     Ok(())
+}
+
+/// How long a count runs before its progress shows.
+const PROGRESS_AFTER: Duration = Duration::from_secs(2);
+
+/// Writes `perft <depth>: <done>/<total> root moves` on the terminal's
+/// standard error, rewritten in place, once the count has run for
+/// [`PROGRESS_AFTER`], until `finished`; then clears the line. `shown`
+/// says whether the line is on the terminal (a count line clears it).
+fn show_progress(
+    depth: u32,
+    total: usize,
+    (done, finished, shown): (&AtomicUsize, &AtomicBool, &Mutex<bool>),
+    start: Instant,
+) {
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if start.elapsed() >= PROGRESS_AFTER {
+            let mut shown = shown.lock().unwrap_or_else(|e| e.into_inner());
+            eprint!(
+                "\r\x1b[Kperft {depth}: {}/{total} root moves, {:.0} s",
+                done.load(Ordering::Relaxed),
+                start.elapsed().as_secs_f64()
+            );
+            *shown = true;
+        }
+    }
+    if *shown.lock().unwrap_or_else(|e| e.into_inner()) {
+        eprint!("\r\x1b[K");
+    }
 }

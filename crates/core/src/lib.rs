@@ -2,8 +2,8 @@
 //!
 //! It owns the board primitives ([`Square`], [`Bitboard`], attack tables),
 //! the [`Game`] trait the searcher is generic over, the heap-free
-//! [`MoveList`], generic [`perft`](perft::perft) with divide and a rayon
-//! parallel divide, and the `const` PRNG ([`SplitMix64`]) from which every
+//! [`MoveList`], generic [`perft`](perft::perft) with a divide that streams
+//! each root move's count (on several threads, stoppable), and the `const` PRNG ([`SplitMix64`]) from which every
 //! Zobrist key is generated with a fixed seed.
 //!
 //! Rule choices live in the game crates, not here. The one shared rule is the

@@ -1,6 +1,7 @@
 //! The session state machine: one input line at a time, typed commands in,
-//! protocol lines out. Searches run on their own thread, so `isready`,
-//! `stop` and `ponderhit` are answered while one runs. Bad input produces
+//! protocol lines out. Searches and `go perft` run on their own thread, so
+//! `isready`, `stop` and `ponderhit` are answered while one runs (other
+//! commands wait for a running `go perft` to end). Bad input produces
 //! one `info string error: ...` line and changes nothing.
 
 use augur_core::Game;
@@ -56,6 +57,15 @@ impl Session {
                 return Flow::Continue;
             }
         };
+        if !matches!(
+            command,
+            Command::Empty | Command::IsReady | Command::Stop | Command::Quit | Command::PonderHit
+        ) {
+            // A running `go perft` ends before anything else is done, as
+            // where perft holds the session, so no output is cut short;
+            // `isready` is answered and `stop` or `quit` end it at once.
+            self.slot.finish_perft();
+        }
         match command {
             Command::Empty => {}
             Command::Uci => {
@@ -136,7 +146,9 @@ impl Session {
             }
             Command::Perft(depth) => {
                 self.finish_search();
-                self.slot.perft(depth, &self.out);
+                if let Err(e) = self.slot.perft(depth, &self.out) {
+                    self.out.error(e);
+                }
             }
             Command::Display => {
                 for line in self.slot.display().lines() {

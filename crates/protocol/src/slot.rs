@@ -4,7 +4,7 @@
 //! `augur-games` picks the type ([`new_slot`]).
 
 use augur_core::Evaluate;
-use augur_core::perft::divide;
+use augur_core::perft::divide_streaming;
 use augur_games::{Variant, with_game};
 use augur_search::{
     Clock, Engine, Limits, SearchControl, SearchEvent, SearchHandle, SearchRequest, SearchResult,
@@ -64,8 +64,14 @@ pub trait GameSlot: Send {
     /// the game lists them), `diagram` (the `d` drawing) and `result`
     /// (`null`, or `{"winner": team name or null, "reason"}`).
     fn board_json(&self) -> String;
-    /// `go perft N` output lines.
-    fn perft(&self, depth: u32, out: &Output);
+    /// `go perft N`: counts on its own thread (so `isready` is answered
+    /// and `stop` heard meanwhile), printing `<move>: <count>` per root move
+    /// as each is counted, then a blank line, `Nodes searched: <N>` and the
+    /// time; stopped, it prints what it counted and an `info string` saying
+    /// so instead of the total. [`GameSlot::searching`] holds while it runs.
+    fn perft(&mut self, depth: u32, out: &Output) -> Result<(), String>;
+    /// Waits for a running `go perft` to end by itself (not stopping it).
+    fn finish_perft(&mut self);
     /// Runs the bench; returns (nodes, elapsed seconds).
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
     /// The evaluation changed (another chess network was chosen): the
@@ -130,9 +136,16 @@ struct Running<G: Evaluate> {
     answered: Arc<AtomicBool>,
 }
 
+/// A `go perft` counting on its own thread.
+struct PerftJob {
+    handle: std::thread::JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+}
+
 struct Slot<G: Evaluate> {
     engine: Option<Engine<G>>,
     running: Option<Running<G>>,
+    perft: Option<PerftJob>,
     position: G,
     /// Keys of the game's positions before `position`, oldest first.
     history: Vec<u64>,
@@ -157,6 +170,7 @@ impl<G: Evaluate> Slot<G> {
         Self {
             engine: None,
             running: None,
+            perft: None,
             position: G::startpos(),
             history: Vec::new(),
             hash_mb: options.hash_mb,
@@ -356,14 +370,19 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn searching(&self) -> bool {
-        self.running
+        let searching = self
+            .running
             .as_ref()
-            .is_some_and(|r| !r.answered.load(Ordering::Acquire) && !r.handle.is_finished())
+            .is_some_and(|r| !r.answered.load(Ordering::Acquire) && !r.handle.is_finished());
+        searching || self.perft.as_ref().is_some_and(|p| !p.handle.is_finished())
     }
 
     fn stop(&self) {
         if let Some(running) = &self.running {
             running.control.stop();
+        }
+        if let Some(perft) = &self.perft {
+            perft.stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -380,6 +399,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn wait(&mut self) {
+        self.finish_perft();
         if let Some(running) = self.running.take()
             && running.handle.wait().is_none()
         {
@@ -536,25 +556,24 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         text
     }
 
-    fn perft(&self, depth: u32, out: &Output) {
-        let start = Instant::now();
-        let counts = divide(&self.position, depth);
-        for (mv, count) in &counts {
-            out.line(&format!("{}: {count}", self.position.move_text(*mv)));
+    fn finish_perft(&mut self) {
+        if let Some(perft) = self.perft.take() {
+            // A panic in the count has been reported on stderr; the
+            // session goes on.
+            let _ = perft.handle.join();
         }
-        let nodes: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|(_, c)| c).sum()
-        };
-        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-        out.line("");
-        out.line(&format!("Nodes searched: {nodes}"));
-        out.line(&format!(
-            "info string perft {depth} took {:.0} ms ({:.1} Mnps)",
-            elapsed * 1000.0,
-            nodes as f64 / elapsed / 1e6
-        ));
+    }
+
+    fn perft(&mut self, depth: u32, out: &Output) -> Result<(), String> {
+        self.wait();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (position, out, stopped) = (self.position.clone(), out.clone(), Arc::clone(&stop));
+        let handle = std::thread::Builder::new()
+            .name("perft".to_string())
+            .spawn(move || stream_perft(&position, depth, &stopped, &out))
+            .map_err(|e| format!("go perft: cannot start a thread: {e}"))?;
+        self.perft = Some(PerftJob { handle, stop });
+        Ok(())
     }
 
     fn start_text(&self) -> String {
@@ -699,4 +718,37 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         }
         Ok((total, searching.as_secs_f64()))
     }
+}
+
+/// `go perft`'s output for `position`: each root move's count as it is
+/// counted, then the total and the time, or, once `stop` is set, what was
+/// counted and an `info string` saying the count was stopped.
+fn stream_perft<G: Evaluate>(position: &G, depth: u32, stop: &AtomicBool, out: &Output) {
+    let start = Instant::now();
+    let mut legal = augur_core::MoveList::new();
+    position.generate(&mut legal);
+    let (mut nodes, mut counted) = (0u64, 0usize);
+    let complete = divide_streaming(position, depth, 1, stop, &mut |mv, count| {
+        out.line(&format!("{}: {count}", position.move_text(mv)));
+        nodes += count;
+        counted += 1;
+    });
+    if !complete {
+        out.line(&format!(
+            "info string perft {depth} stopped: {counted} of {} root moves counted, {nodes} nodes",
+            legal.len()
+        ));
+        return;
+    }
+    if depth == 0 {
+        nodes = 1;
+    }
+    let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+    out.line("");
+    out.line(&format!("Nodes searched: {nodes}"));
+    out.line(&format!(
+        "info string perft {depth} took {:.0} ms ({:.1} Mnps)",
+        elapsed * 1000.0,
+        nodes as f64 / elapsed / 1e6
+    ));
 }

@@ -62,6 +62,7 @@ fn enochian_is_selected_and_every_command_works() {
     s.handle_line("position startpos");
     assert_eq!(position_of(&mut s, &out), START);
     s.handle_line("go perft 3");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     assert!(out.take().contains(&"Nodes searched: 747".to_string()));
     s.handle_line("position startpos moves h8f6Q e1d3");
     let fen = position_of(&mut s, &out);
@@ -135,6 +136,7 @@ fn the_array_option_selects_the_start_position() {
     assert!(fen.starts_with("yKRyByQyN2bPRbKR/"), "{fen}");
     assert!(fen.ends_with(" k d - - -"), "{fen}");
     s.handle_line("go perft 2");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     assert!(out.take().contains(&"Nodes searched: 122".to_string()));
     s.handle_line("setoption name UCI_Enochian_Array value earth-of-earth-w");
     s.handle_line("position startpos");
@@ -222,6 +224,7 @@ fn exchange_offers_are_answered_and_a_declined_offer_is_not_repeated() {
     let (mut s, out) = enochian();
     s.handle_line(&format!("position fen {EXCHANGE}"));
     s.handle_line("go perft 1");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     assert!(out.take().iter().any(|l| l.starts_with("exchange: 1")));
     s.handle_line("exchange offer movetime 100");
     let lines = out.take();

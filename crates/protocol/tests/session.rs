@@ -272,6 +272,7 @@ fn go_perft_prints_divide_and_the_total() {
     let (mut s, out) = session();
     s.handle_line("position startpos");
     s.handle_line("go perft 3");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     let lines = out.take();
     assert_eq!(
         lines
@@ -281,6 +282,76 @@ fn go_perft_prints_divide_and_the_total() {
         20 + 1
     );
     assert!(lines.contains(&"Nodes searched: 8902".to_string()));
+}
+
+/// A long `go perft` streams each root move's count as it is counted,
+/// answers `isready` at once while it counts, and ends on `stop` with what
+/// it counted, after which the session goes on.
+#[test]
+fn go_perft_streams_answers_isready_and_stops() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    // Perft 8 from the start: 84,998,978,956 leaves, hours of counting.
+    s.handle_line("go perft 8");
+    let waited = Instant::now();
+    s.handle_line("isready");
+    let lines = out.wait_for("readyok", Duration::from_secs(5));
+    assert!(waited.elapsed() < Duration::from_secs(2), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
+    s.handle_line("stop");
+    let lines = out.wait_for("info string perft 8 stopped", Duration::from_secs(10));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    let stopped = lines
+        .iter()
+        .find(|l| l.starts_with("info string perft 8 stopped"))
+        .expect("stopped line");
+    assert!(stopped.contains(" of 20 root moves counted"), "{stopped}");
+    out.take();
+    s.handle_line("go perft 2");
+    let lines = out.wait_for("Nodes searched", Duration::from_secs(10));
+    assert!(
+        lines.contains(&"Nodes searched: 400".to_string()),
+        "{lines:?}"
+    );
+    // The root moves come one line each before the total, each once.
+    let counts: Vec<&String> = lines.iter().filter(|l| l.ends_with(": 20")).collect();
+    assert_eq!(counts.len(), 20, "{lines:?}");
+}
+
+/// Commands after `go perft` (but `isready`, `stop`, `quit`) wait for it
+/// to end, as where perft holds the session: nothing is cut short.
+#[test]
+fn commands_after_go_perft_wait_for_its_whole_output() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    s.handle_line("go perft 4");
+    s.handle_line("position startpos moves e2e4");
+    s.handle_line("go perft 1");
+    s.handle_line("go depth 2");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    let totals: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("Nodes searched"))
+        .collect();
+    assert_eq!(totals, ["Nodes searched: 197281", "Nodes searched: 20"]);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+}
+
+/// The first root move's count is printed before the last is counted.
+#[test]
+fn go_perft_prints_each_count_as_soon_as_it_is_known() {
+    let (mut s, out) = session();
+    s.handle_line("position startpos");
+    // Perft 7: 3,195,901,860 leaves, seconds of counting; b1a3's share
+    // (the first root move) is under 4% of them.
+    s.handle_line("go perft 7");
+    let lines = out.wait_for("b1a3: ", Duration::from_secs(120));
+    assert!(lines.contains(&"b1a3: 120142144".to_string()), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
+    s.handle_line("quit");
 }
 
 #[test]
@@ -374,6 +445,7 @@ fn ultima_is_selected_with_uci_variant_and_every_command_works() {
         "rnbkqbnm/pppppppp/8/8/8/8/PPPPPPPP/MNBQKBNR w 0"
     );
     s.handle_line("go perft 2");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     assert!(out.take().contains(&"Nodes searched: 944".to_string()));
     s.handle_line("position startpos moves e2e4 e7e5");
     assert_eq!(
@@ -423,6 +495,7 @@ fn oracle_is_selected_with_uci_variant_and_every_command_works() {
         "cheplehc/ssssssss/8/8/8/8/SSSSSSSS/CHEPLEHC - - w 0 1"
     );
     s.handle_line("go perft 2");
+    out.wait_for("Nodes searched", Duration::from_secs(30));
     assert!(out.take().contains(&"Nodes searched: 729".to_string()));
     s.handle_line("position startpos moves l~e1d1 e7e6 b1c3");
     assert_eq!(
