@@ -13,7 +13,7 @@
 
 use augur_core::{Bitboard, Square};
 
-use crate::position::Position;
+use crate::board::Board;
 use crate::types::{CastlingRights, Color, Piece, Role};
 
 /// The index (0..4) of a right: White king side, White queen side, Black
@@ -61,11 +61,7 @@ pub(crate) struct ParsedRights {
 /// the e-file, rook in the corner) are kept; in Chess960 any rook on the
 /// king's rank is. `None`: the field is malformed (an unknown character, a
 /// repeated one, or two rights for one side of one king).
-pub(crate) fn parse_rights(
-    field: &str,
-    position: &Position,
-    chess960: bool,
-) -> Option<ParsedRights> {
+pub(crate) fn parse_rights(field: &str, position: &Board, chess960: bool) -> Option<ParsedRights> {
     let mut parsed = ParsedRights {
         rights: CastlingRights::default(),
         rooks: [Square::default(); 4],
@@ -131,7 +127,7 @@ pub(crate) fn parse_rights(
     Some(parsed)
 }
 
-impl Position {
+impl Board {
     /// The castling field in X-FEN: `K`/`Q` (`k`/`q`) when the right's rook
     /// is the outermost one on its side of the king, else its file letter.
     pub(crate) fn castling_field(&self) -> String {
