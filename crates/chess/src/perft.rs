@@ -15,10 +15,13 @@ impl Board {
             _ => {
                 let mut moves = MoveList::new();
                 self.legal_moves(&mut moves);
-                moves
-                    .iter()
-                    .map(|&mv| self.play_board(mv).perft(depth - 1))
-                    .sum()
+                let mut child = *self;
+                let mut leaves = 0;
+                for &mv in moves.iter() {
+                    self.play_board_into(mv, &mut child);
+                    leaves += child.perft(depth - 1);
+                }
+                leaves
             }
         }
     }

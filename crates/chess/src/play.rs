@@ -144,15 +144,15 @@ impl Position {
 }
 
 impl Board {
-    /// The board after `mv`, a legal move of this board (for counting
-    /// moves: perft).
+    /// Makes `next` the board after `mv`, a legal move of this board (for
+    /// counting moves: perft). Built where it is read: a board returned
+    /// by value is copied again, its fields just written read back whole.
     #[inline(always)]
-    pub(crate) fn play_board(&self, mv: Move) -> Board {
-        let mut next = *self;
+    pub(crate) fn play_board_into(&self, mv: Move, next: &mut Board) {
+        *next = *self;
         if let Some(mover) = self.piece_at(mv.from()) {
-            self.play_onto(mv, mover, self.piece_at(mv.to()), &mut next);
+            self.play_onto(mv, mover, self.piece_at(mv.to()), next);
         }
-        next
     }
 
     /// The key after `mv` when it is an ordinary move or capture that
