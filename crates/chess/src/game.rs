@@ -163,8 +163,8 @@ impl Game for Position {
     }
 
     /// The board's own walk, without the network's hidden layer: a
-    /// position is six times the size of its board, and every ply of
-    /// perft copies one.
+    /// position (1,216 bytes) is about seven times the size of its board
+    /// (176), and every move perft plays copies one.
     #[inline]
     fn count_leaves(&self, depth: u32) -> Option<u64> {
         Some(self.board.perft(depth))

@@ -65,7 +65,7 @@ mod tests {
         for fen in standard {
             walk_both(&Position::from_fen_detailed(fen).expect("valid"), 3);
         }
-        // Chess960: rooks beside the king, castling into their squares.
+        // Chess960: the king castles onto the g-file rook's square.
         let (chess960, _) =
             Position::from_fen_chess960("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1")
                 .expect("valid");
