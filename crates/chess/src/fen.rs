@@ -23,6 +23,7 @@
 use augur_core::{Bitboard, Square};
 use std::fmt;
 
+use crate::board::Board;
 use crate::castling::parse_rights;
 use crate::position::Position;
 use crate::types::{Color, Piece, Role};
@@ -258,7 +259,9 @@ impl Position {
         }
         Ok((position, dropped))
     }
+}
 
+impl Board {
     /// The canonical FEN.
     pub(crate) fn write_fen(&self) -> String {
         let mut fen = String::with_capacity(90);

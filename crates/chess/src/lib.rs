@@ -22,6 +22,7 @@
 //!   (`e1h1`). Standard text is accepted in both modes when no normal move
 //!   has it.
 
+mod board;
 mod castling;
 mod display;
 pub mod eval;
@@ -31,6 +32,7 @@ mod movegen;
 mod moves;
 pub mod nnue;
 mod null_move;
+mod perft;
 mod play;
 mod position;
 pub mod rules;
@@ -39,6 +41,7 @@ mod see;
 mod types;
 mod zobrist;
 
+pub use board::Board;
 pub use eval::{
     DEFAULT_WEIGHTS, Features, NUM_WEIGHTS, Weights, evaluate_white, linear_features, weight_name,
 };

@@ -11,9 +11,9 @@ use augur_core::attacks::{
 };
 use augur_core::{Bitboard, MoveList, Square};
 
+use crate::board::Board;
 use crate::castling::{color_rights, right_index};
 use crate::moves::Move;
-use crate::position::Position;
 use crate::types::{Color, Role};
 
 /// The squares where a pawn move is a promotion.
@@ -133,7 +133,7 @@ impl MoveSink for Finder {
     }
 }
 
-impl Position {
+impl Board {
     /// Feeds the legal moves of `KIND` (see [`kind`]) to `sink`.
     #[inline(always)]
     pub(crate) fn generate_into<const KIND: u8, S: MoveSink>(&self, sink: &mut S) {

@@ -358,10 +358,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn play(&self, mv: Self::Move) -> Self;
 
     /// [`Game::play`] for counting moves (perft): a game may skip state
-    /// that only its evaluation reads (chess's network), so the result
-    /// must not be evaluated. The default plays normally.
+    /// that only its evaluation reads, so the result must not be
+    /// evaluated. The default plays normally.
     fn play_to_count(&self, mv: Self::Move) -> Self {
         self.play(mv)
+    }
+
+    /// The perft count `depth` plies below this position by the game's own
+    /// walk, for a game that counts faster than the generic
+    /// [`perft`](crate::perft::perft) (chess walks its board without the
+    /// network's hidden layer, which counting never reads). `None`, the
+    /// default: the generic walk counts.
+    #[inline(always)]
+    fn count_leaves(&self, depth: u32) -> Option<u64> {
+        let _ = depth;
+        None
     }
 
     /// Whether the team to move is in check (its royal piece attacked).

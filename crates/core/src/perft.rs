@@ -10,6 +10,9 @@ use std::sync::mpsc;
 /// The number of leaf nodes `depth` plies below `position`. A pending
 /// chance event (a die roll) is not a ply: its outcomes' counts are summed.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
+    if let Some(leaves) = position.count_leaves(depth) {
+        return leaves;
+    }
     let outcomes = position.chance_outcomes();
     if outcomes > 0 && depth > 0 {
         return (0..outcomes)

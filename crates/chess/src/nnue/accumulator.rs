@@ -27,7 +27,7 @@ impl Accumulator {
     }
 
     /// The sums of `position`'s pieces, from scratch.
-    pub fn of(network: &Network, position: &crate::Position) -> Accumulator {
+    pub fn of(network: &Network, position: &crate::Board) -> Accumulator {
         let mut accumulator = Accumulator::BLANK;
         for perspective in Color::BOTH {
             accumulator.refresh(network, position, perspective);
@@ -37,7 +37,7 @@ impl Accumulator {
 
     /// Sums `perspective`'s neurons of `position` again from scratch (its
     /// king changed sides in a network with horizontal mirroring).
-    pub fn refresh(&mut self, network: &Network, position: &crate::Position, perspective: Color) {
+    pub fn refresh(&mut self, network: &Network, position: &crate::Board, perspective: Color) {
         let flip = network.flips(position)[perspective.index()];
         let sums = &mut self.values[perspective.index()];
         *sums = network.feature_bias;

@@ -159,7 +159,7 @@ impl Network {
     /// Whether White's and Black's perspectives read `position` with the
     /// files flipped (never, without horizontal mirroring).
     #[inline(always)]
-    pub fn flips(&self, position: &crate::Position) -> [bool; 2] {
+    pub fn flips(&self, position: &crate::Board) -> [bool; 2] {
         if self.horizontal_mirror {
             Color::BOTH.map(|color| mirrors_files(position.king_square(color)))
         } else {
