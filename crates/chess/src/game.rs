@@ -170,6 +170,15 @@ impl Game for Position {
         Some(self.board.perft(depth))
     }
 
+    /// The board played, the hidden layer left as it was (stale): the
+    /// streaming divide's upper plies cost a copy, not a network update.
+    #[inline]
+    fn play_to_count(&self, mv: Move) -> Self {
+        let mut next = *self;
+        self.board.play_board_into(mv, &mut next.board);
+        next
+    }
+
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.checkers.any()
