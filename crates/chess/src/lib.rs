@@ -36,6 +36,7 @@ mod position;
 pub mod rules;
 mod san;
 mod see;
+pub mod syzygy;
 mod types;
 mod zobrist;
 

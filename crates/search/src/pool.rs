@@ -142,6 +142,8 @@ pub(crate) struct HelperJob<G: Evaluate> {
     /// Set by the main thread when the search is over.
     pub finished: Arc<AtomicBool>,
     pub nodes: Arc<NodeCounter>,
+    /// The search's use of the tablebases, if any.
+    pub probing: Option<Arc<crate::tablebase::Probing<G>>>,
 }
 
 enum Order<G: Evaluate> {
@@ -272,6 +274,7 @@ fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Mov
     };
     let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
     worker.allowed = job.legal.to_vec();
+    worker.set_probing(job.probing.clone());
     worker.material_only = job.settings.material_only;
     worker.hand_evaluation = job.settings.hand_evaluation;
     worker.chance_lookahead = job.settings.chance_lookahead;
@@ -331,6 +334,7 @@ mod tests {
             tt: Arc::new(TranspositionTable::new(1)),
             finished: Arc::clone(&finished),
             nodes: Arc::clone(&nodes),
+            probing: None,
         });
         assert_eq!(started, 2);
         pool.wait(started);
