@@ -31,6 +31,8 @@ pub(crate) struct Found {
     /// The material keys ([`material_key`]) of the WDL tables found, for
     /// both colour assignments.
     pub keys: HashSet<u32>,
+    /// The same for the DTZ tables found.
+    pub dtz_keys: HashSet<u32>,
 }
 
 /// Counts of pawns, knights, bishops, rooks and queens (by role index,
@@ -140,6 +142,8 @@ pub(crate) fn find(path: &str) -> Result<Found, String> {
                     check_file(&file, &DTZ_MAGIC)?;
                     if dtz_seen.insert(stem.to_string()) {
                         found.dtz += 1;
+                        found.dtz_keys.insert(material_key(first, second));
+                        found.dtz_keys.insert(material_key(second, first));
                     }
                 }
                 _ => {}

@@ -7,13 +7,15 @@
 //! hands them to the prober. pyrrhic-rs keeps its tables in one global
 //! state, so a process holds one set of tables at a time: loading the
 //! same path again shares the set already loaded, and a different path
-//! replaces it once no engine holds the old one. Three quirks of
+//! replaces it once no engine holds the old one. Four quirks of
 //! pyrrhic-rs 0.2.0 are worked around here rather than met at run time:
 //! it would count every table name as found (so the largest table and the
-//! material covered are taken from the files found here), it would be
-//! unusable for good after a path without tables (so such a path never
-//! reaches it), and it prints its own complaint about incomplete files
-//! (so files are checked first).
+//! material covered are taken from the files found here, and only that
+//! material is probed), it would be unusable for good after a path
+//! without tables (so such a path never reaches it), it forgets a
+//! material's WDL table once its DTZ table fails to open (so a root whose
+//! DTZ table is missing is ranked by WDL without trying it), and it prints
+//! its own complaint about incomplete files (so files are checked first).
 
 mod adapter;
 mod files;
@@ -73,7 +75,19 @@ pub fn open(path: &str) -> Result<(Option<Arc<Syzygy>>, String), String> {
         .filter(|folder| folder.is_dir())
         .map(|folder| folder.display().to_string())
         .collect();
-    let tables = TableBases::new(existing.join(":")).map_err(|e| match e {
+    // The last holder of the previous tables may still be freeing them
+    // (its handle is gone, the prober not yet free): wait a little.
+    let mut tries = 0;
+    let tables = loop {
+        match TableBases::new(existing.join(":")) {
+            Err(TBError::AlreadyInitialized) if tries < 200 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            other => break other,
+        }
+    }
+    .map_err(|e| match e {
         TBError::AlreadyInitialized | TBError::NotSingleton => {
             "the tablebase prober is already in use in this process".to_string()
         }
@@ -82,6 +96,7 @@ pub fn open(path: &str) -> Result<(Option<Arc<Syzygy>>, String), String> {
     let syzygy = Arc::new(Syzygy::new(
         tables,
         found.keys,
+        found.dtz_keys,
         found.largest,
         report.clone(),
         path.to_string(),

@@ -18,6 +18,10 @@ pub struct Syzygy {
     /// positions of other material are not probed (pyrrhic-rs 0.2.0 would
     /// try to open a file for them at every probe).
     keys: HashSet<u32>,
+    /// The same for the DTZ tables: pyrrhic-rs 0.2.0 drops a material's
+    /// WDL table too once its DTZ table fails to open, so a root whose
+    /// DTZ table is missing is never given to its root probe.
+    dtz_keys: HashSet<u32>,
     largest: u32,
     /// What loading found, for `info string`.
     report: String,
@@ -53,6 +57,7 @@ impl Syzygy {
     pub(crate) fn new(
         tables: TableBases<Attacks>,
         keys: HashSet<u32>,
+        dtz_keys: HashSet<u32>,
         largest: u32,
         report: String,
         path: String,
@@ -60,6 +65,7 @@ impl Syzygy {
         Self {
             tables,
             keys,
+            dtz_keys,
             largest,
             report,
             path,
@@ -77,9 +83,10 @@ impl Syzygy {
         &self.path
     }
 
-    /// Whether a loaded WDL table holds the material of `position`, and
-    /// the position may be in a table at all (no castling rights).
-    fn covers(&self, position: &Position) -> bool {
+    /// Whether a loaded WDL table (DTZ table when `dtz`) holds the
+    /// material of `position`, and the position may be in a table at all
+    /// (no castling rights).
+    fn covers(&self, position: &Position, dtz: bool) -> bool {
         if position.castling.bits() != 0 {
             return false;
         }
@@ -90,15 +97,15 @@ impl Syzygy {
             }
             counts
         };
-        self.keys
-            .contains(&material_key(counts(Color::White), counts(Color::Black)))
+        let key = material_key(counts(Color::White), counts(Color::Black));
+        self.keys.contains(&key) && (!dtz || self.dtz_keys.contains(&key))
     }
 
     /// The distance to zeroing of `position` for its side to move, signed
     /// (positive: it wins), as the DTZ tables give it with the 50-move
     /// counter at 0 (0 for mate and stalemate); `None` when not covered.
     pub fn probe_dtz(&self, position: &Position) -> Option<i32> {
-        if !self.covers(position) {
+        if !self.covers(position, true) {
             return None;
         }
         let _one_at_a_time = self.root.lock().unwrap_or_else(|e| e.into_inner());
@@ -166,7 +173,7 @@ impl Tablebase<Position> for Syzygy {
     }
 
     fn probe_wdl(&self, position: &Position) -> Option<Wdl> {
-        if !self.covers(position) {
+        if !self.covers(position, false) {
             return None;
         }
         let (white, black, kings, queens, rooks, bishops, knights, pawns) = bitboards(position);
@@ -188,7 +195,7 @@ impl Tablebase<Position> for Syzygy {
     }
 
     fn probe_root_dtz(&self, position: &Position) -> Option<Vec<RootDtz<Move>>> {
-        if !self.covers(position) {
+        if !self.covers(position, true) {
             return None;
         }
         let _one_at_a_time = self.root.lock().unwrap_or_else(|e| e.into_inner());
