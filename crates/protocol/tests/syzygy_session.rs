@@ -124,5 +124,49 @@ fn syzygy_options_load_tables_and_searches_report_them() {
         lines.iter().any(|l| l.contains(" score cp 8795 ")),
         "{lines:?}"
     );
+    out.take();
+    // Chess960 positions without castling rights are the same endgames.
+    s.handle_line("setoption name UCI_Chess960 value true");
+    s.handle_line("position fen 8/8/8/8/4k3/8/8/R3K3 w - - 0 1");
+    s.handle_line("go depth 2");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.contains(" score cp 8795 ")),
+        "{lines:?}"
+    );
+    s.handle_line("quit");
+}
+
+#[test]
+fn lichess_bot_default_options_are_all_accepted() {
+    // The `uci_options` of lichess-bot's shipped config.yml.default, as
+    // python-chess sends them.
+    let (mut s, out) = session();
+    for line in [
+        "setoption name Move Overhead value 100",
+        "setoption name Threads value 4",
+        "setoption name Hash value 512",
+        "setoption name SyzygyPath value ./syzygy/",
+        "setoption name UCI_ShowWDL value true",
+        "setoption name Ponder value true",
+    ] {
+        s.handle_line(line);
+    }
+    s.handle_line("isready");
+    let lines = out.wait_for("readyok", Duration::from_secs(30));
+    assert_eq!(
+        lines,
+        ["info string Found 0 tablebases", "readyok"],
+        "no error for any of them"
+    );
+    s.handle_line("position startpos moves e2e4");
+    s.handle_line("go depth 3");
+    let lines = out.wait_for("bestmove", Duration::from_secs(30));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")
+            && l.contains(" wdl ")
+            && l.contains(" tbhits 0 ")),
+        "{lines:?}"
+    );
     s.handle_line("quit");
 }
