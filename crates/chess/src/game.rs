@@ -11,6 +11,18 @@ impl Game for Position {
     const PGN_VARIANT: Option<&'static str> = None;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = 11;
+    const TABLEBASES: bool = true;
+
+    /// Every piece on the board, kings included; `None` with castling
+    /// rights (no Syzygy table holds them).
+    #[inline]
+    fn tablebase_pieces(&self) -> Option<u32> {
+        (self.castling.bits() == 0).then(|| self.occupied().0.count_ones())
+    }
+
+    fn load_tablebases(path: &str) -> Result<augur_core::LoadedTablebases<Self>, String> {
+        crate::syzygy::load(path)
+    }
 
     fn startpos() -> Self {
         Position::from_fen_detailed(crate::STARTING_FEN).unwrap_or_else(|_| Position::empty())

@@ -38,6 +38,7 @@ mod position;
 pub mod rules;
 mod san;
 mod see;
+pub mod syzygy;
 mod types;
 mod zobrist;
 

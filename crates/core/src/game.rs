@@ -492,4 +492,29 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn seat(&self) -> Option<usize> {
         None
     }
+
+    /// Whether the game has endgame tablebases (chess: Syzygy). The
+    /// searcher tests for probes only when it is on, so games without
+    /// tables compile the probing away and pay nothing.
+    const TABLEBASES: bool = false;
+
+    /// The number of pieces (kings included) that decides whether a table
+    /// can hold this position, or `None` when no table can (chess: castling
+    /// rights). Read only where [`Game::TABLEBASES`] is on.
+    fn tablebase_pieces(&self) -> Option<u32> {
+        None
+    }
+
+    /// Loads the tables in `path` (the protocol's `SyzygyPath`: folders
+    /// separated by `:`). Folders that are missing or hold no tables are
+    /// not an error (nothing is loaded and the report says so); unreadable
+    /// or corrupted tables are. The default, for games without tables,
+    /// loads nothing and says so.
+    fn load_tablebases(path: &str) -> Result<crate::LoadedTablebases<Self>, String> {
+        let _ = path;
+        Ok(crate::LoadedTablebases {
+            tables: None,
+            report: format!("{} has no tablebases", Self::NAME),
+        })
+    }
 }

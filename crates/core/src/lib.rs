@@ -25,6 +25,7 @@ pub mod pgn;
 pub mod prng;
 pub mod replay;
 pub mod square;
+pub mod tablebase;
 
 pub use bitboard::Bitboard;
 pub use eval::{CONTINUATION_KEYS, EvalTerm, Evaluate};
@@ -33,3 +34,4 @@ pub use movelist::{MAX_MOVES, MoveList};
 pub use prng::SplitMix64;
 pub use replay::{Played, ReplayError, Replayed, play_text, replay};
 pub use square::Square;
+pub use tablebase::{LoadedTablebases, RootDtz, Tablebase, Wdl};

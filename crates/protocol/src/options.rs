@@ -2,8 +2,8 @@
 
 use crate::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
 use augur_games::Variant;
-use augur_search::Strength;
 use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
+use augur_search::{Strength, TablebaseSettings};
 use std::fmt::Write as _;
 
 /// Upper bound of the `Hash` option in MB.
@@ -14,6 +14,11 @@ pub const MAX_THREADS: usize = 1024;
 pub const MAX_MULTIPV: usize = 256;
 /// Upper bound of the `Move Overhead` option in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// Upper bound of the `SyzygyProbeDepth` option.
+pub const MAX_SYZYGY_PROBE_DEPTH: u32 = 100;
+/// Upper bound of the `SyzygyProbeLimit` option (the largest Syzygy tables).
+pub const MAX_SYZYGY_PROBE_LIMIT: u32 = 7;
 
 /// The default of `UCI_Enochian_Array`.
 pub const DEFAULT_ENOCHIAN_ARRAY: &str = "water of water clockwise";
@@ -60,6 +65,11 @@ pub struct Options {
     pub elo: u32,
     /// `Skill Level` (0-20; 20 is full strength unless `UCI_LimitStrength`).
     pub skill_level: u32,
+    /// `SyzygyPath`: folders of Syzygy tables, separated by `:`
+    /// (`<empty>`: none).
+    pub syzygy_path: String,
+    /// `SyzygyProbeDepth`, `Syzygy50MoveRule` and `SyzygyProbeLimit`.
+    pub syzygy: TablebaseSettings,
 }
 
 impl Default for Options {
@@ -82,6 +92,8 @@ impl Default for Options {
             limit_strength: false,
             elo: MAX_ELO,
             skill_level: MAX_SKILL_LEVEL,
+            syzygy_path: "<empty>".to_string(),
+            syzygy: TablebaseSettings::default(),
         }
     }
 }
@@ -103,6 +115,8 @@ pub enum Change {
     Chess960,
     /// `EvalFile` changed: the network must be read and chosen.
     EvalFile,
+    /// `SyzygyPath` changed: the tables must be loaded.
+    SyzygyPath,
     /// Nothing the engine must act on beyond the stored value.
     Setting,
 }
@@ -192,9 +206,29 @@ impl Options {
             text,
             "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
         );
-        let _ = write!(
+        let _ = writeln!(
             text,
             "option name Skill Level type spin default {MAX_SKILL_LEVEL} min 0 max {MAX_SKILL_LEVEL}"
+        );
+        let _ = writeln!(
+            text,
+            "option name SyzygyPath type string default {}",
+            defaults.syzygy_path
+        );
+        let _ = writeln!(
+            text,
+            "option name SyzygyProbeDepth type spin default {} min 1 max {MAX_SYZYGY_PROBE_DEPTH}",
+            defaults.syzygy.probe_depth
+        );
+        let _ = writeln!(
+            text,
+            "option name Syzygy50MoveRule type check default {}",
+            defaults.syzygy.rule50
+        );
+        let _ = write!(
+            text,
+            "option name SyzygyProbeLimit type spin default {} min 0 max {MAX_SYZYGY_PROBE_LIMIT}",
+            defaults.syzygy.probe_limit
         );
         // Tuning builds also list the search's tunable parameters.
         #[cfg(feature = "tune")]
@@ -282,6 +316,27 @@ impl Options {
             }
             "skill level" => {
                 self.skill_level = spin(name, value, 0, MAX_SKILL_LEVEL)?;
+                Ok(Change::Setting)
+            }
+            "syzygypath" => {
+                let wanted = value.map(str::trim).unwrap_or("");
+                self.syzygy_path = if wanted.is_empty() {
+                    "<empty>".to_string()
+                } else {
+                    wanted.to_string()
+                };
+                Ok(Change::SyzygyPath)
+            }
+            "syzygyprobedepth" => {
+                self.syzygy.probe_depth = spin(name, value, 1, MAX_SYZYGY_PROBE_DEPTH)?;
+                Ok(Change::Setting)
+            }
+            "syzygy50moverule" => {
+                self.syzygy.rule50 = check(name, value)?;
+                Ok(Change::Setting)
+            }
+            "syzygyprobelimit" => {
+                self.syzygy.probe_limit = spin(name, value, 0, MAX_SYZYGY_PROBE_LIMIT)?;
                 Ok(Change::Setting)
             }
             "dice lookahead" => {
@@ -396,6 +451,12 @@ mod tests {
             ("Dice Lookahead", None),
             ("UCI_Chess960", Some("yes")),
             ("Use NNUE", Some("on")),
+            ("SyzygyProbeDepth", Some("0")),
+            ("SyzygyProbeDepth", Some("101")),
+            ("SyzygyProbeLimit", Some("8")),
+            ("SyzygyProbeLimit", Some("-1")),
+            ("Syzygy50MoveRule", Some("1")),
+            ("Syzygy50MoveRule", None),
             ("Nonsense", Some("1")),
         ] {
             let before = options.clone();
@@ -456,6 +517,53 @@ mod tests {
             Ok(Change::Start)
         );
         assert!(options.enochian_start().ends_with(" r w - - ?"));
+    }
+
+    #[test]
+    fn syzygy_options_take_stockfish_values() {
+        let mut options = Options::default();
+        assert_eq!(options.syzygy_path, "<empty>");
+        assert_eq!(
+            options.syzygy,
+            TablebaseSettings {
+                probe_depth: 1,
+                rule50: true,
+                probe_limit: 7
+            }
+        );
+        assert_eq!(
+            options.set("syzygypath", Some(" ./syzygy/ ")),
+            Ok(Change::SyzygyPath)
+        );
+        assert_eq!(options.syzygy_path, "./syzygy/");
+        assert_eq!(options.set("SyzygyPath", None), Ok(Change::SyzygyPath));
+        assert_eq!(options.syzygy_path, "<empty>");
+        options
+            .set("SyzygyProbeDepth", Some("100"))
+            .expect("in range");
+        options
+            .set("Syzygy50MoveRule", Some("false"))
+            .expect("a check");
+        options
+            .set("SyzygyProbeLimit", Some("0"))
+            .expect("in range");
+        assert_eq!(
+            options.syzygy,
+            TablebaseSettings {
+                probe_depth: 100,
+                rule50: false,
+                probe_limit: 0
+            }
+        );
+        let announced = options.announce();
+        for line in [
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name Syzygy50MoveRule type check default true",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+        ] {
+            assert!(announced.lines().any(|l| l == line), "{line}");
+        }
     }
 
     #[test]

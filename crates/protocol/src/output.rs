@@ -111,8 +111,8 @@ pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bo
     let nps = info.nodes.saturating_mul(1000) / millis.max(1);
     let _ = write!(
         line,
-        " nodes {} nps {nps} hashfull {} time {millis}",
-        info.nodes, info.hashfull
+        " nodes {} nps {nps} hashfull {} tbhits {} time {millis}",
+        info.nodes, info.hashfull, info.tbhits
     );
     let pv = line_text(root, &info.pv);
     if !pv.is_empty() {

@@ -244,6 +244,14 @@ impl Session {
                             }
                         }
                     }
+                    Change::SyzygyPath => match self.slot.set_tablebases(&self.options.syzygy_path)
+                    {
+                        Ok(report) => self.out.line(&format!("info string {report}")),
+                        Err(e) => {
+                            self.options.syzygy_path = "<empty>".to_string();
+                            self.out.error(e);
+                        }
+                    },
                     Change::Setting => {}
                 }
             }

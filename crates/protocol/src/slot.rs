@@ -103,6 +103,10 @@ pub trait GameSlot: Send {
     /// Records that the other team declined this position's offer: the
     /// next `go` here leaves it out.
     fn decline_offer(&mut self) -> Result<(), String>;
+    /// `SyzygyPath`: loads the game's tablebases from `path` (none for
+    /// games without) and returns what was found, for `info string`; on
+    /// error no tables are kept.
+    fn set_tablebases(&mut self, path: &str) -> Result<String, String>;
 }
 
 /// A new slot for `variant`, starting from the position the options
@@ -111,6 +115,8 @@ pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
     with_game!(variant, G => {
         let mut slot = Slot::<G>::new(options);
         slot.set_chess960(options.chess960);
+        // The session said what `SyzygyPath` found when it was set.
+        let _ = slot.set_tablebases(&options.syzygy_path);
         slot.set_start(options.start_position(variant));
         // The game is held at the start the options chose (an Enochian
         // array, divination), as the session announces, not the standard
@@ -160,6 +166,8 @@ struct Slot<G: Evaluate> {
     refused: bool,
     /// `UCI_Chess960`.
     chess960: bool,
+    /// The tablebases searches use (`SyzygyPath`).
+    tablebases: Option<Arc<dyn augur_core::Tablebase<G>>>,
 }
 
 impl<G: Evaluate> Slot<G> {
@@ -179,6 +187,7 @@ impl<G: Evaluate> Slot<G> {
             declined: None,
             refused: false,
             chess960: false,
+            tablebases: None,
         }
     }
 
@@ -318,7 +327,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.hand_evaluation = options.hand_evaluation();
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
+            settings.tablebases = options.syzygy;
         }
+        engine.set_tablebases(self.tablebases.clone());
         // `currmove` lines (after the first second, as Stockfish does).
         let root_moves: Vec<(u32, String)> = legal
             .iter()
@@ -654,6 +665,18 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             "exchange decline"
         });
         Ok(())
+    }
+
+    fn set_tablebases(&mut self, path: &str) -> Result<String, String> {
+        self.wait();
+        // The old tables go first: the prober holds one set at a time.
+        self.tablebases = None;
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_tablebases(None);
+        }
+        let loaded = G::load_tablebases(path)?;
+        self.tablebases = loaded.tables;
+        Ok(loaded.report)
     }
 
     fn decline_offer(&mut self) -> Result<(), String> {

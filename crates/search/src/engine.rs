@@ -3,9 +3,9 @@
 //! search, iterative deepening with aspiration windows and MultiPV, Lazy SMP
 //! helpers sharing the transposition table, and time management.
 
-use augur_core::{Evaluate, Game, MoveList};
+use augur_core::{Evaluate, Game, MoveList, Tablebase};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -15,6 +15,7 @@ use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 use crate::pool::{HelperJob, HelperPool, KeptThread, MainJob, RunningHelpers, spawn_main};
 use crate::score::{self, INFINITY, MATE, MATE_BOUND, MAX_PLY, ReportedScore};
 use crate::strength::Strength;
+use crate::tablebase::{Probing, TablebaseSettings, rank_root};
 use crate::tt::{Bound, TranspositionTable};
 use crate::tuning::{
     ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
@@ -43,6 +44,9 @@ pub struct Settings {
     pub chance_lookahead: bool,
     /// Play at this strength (see [`crate::strength`]); `None`: full strength.
     pub strength: Option<Strength>,
+    /// How the endgame tablebases given by [`Engine::set_tablebases`] are
+    /// used (games without tables ignore it).
+    pub tablebases: TablebaseSettings,
 }
 
 impl Default for Settings {
@@ -54,6 +58,7 @@ impl Default for Settings {
             hand_evaluation: !NETWORK_BY_DEFAULT,
             chance_lookahead: true,
             strength: None,
+            tablebases: TablebaseSettings::default(),
         }
     }
 }
@@ -77,6 +82,8 @@ pub struct SearchInfo<M> {
     pub time: Duration,
     /// Permille of the table used by this search.
     pub hashfull: u32,
+    /// Successful endgame tablebase probes of all threads.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<M>,
 }
@@ -204,6 +211,7 @@ impl<G: Evaluate> Engine<G> {
                 heuristics: Box::new(Heuristics::new()),
                 helpers: HelperPool::new(threads.max(1) - 1),
                 searches: clock_seed(),
+                tablebases: None,
             })),
             returning: None,
             main: spawn_main().ok(),
@@ -226,6 +234,7 @@ impl<G: Evaluate> Engine<G> {
                 heuristics: Box::new(Heuristics::new()),
                 helpers: HelperPool::new(0),
                 searches: 0,
+                tablebases: None,
             })
         })
     }
@@ -277,6 +286,12 @@ impl<G: Evaluate> Engine<G> {
     /// two engines at the same level do not play the same game.
     pub fn set_seed(&mut self, seed: u64) {
         self.searcher().searches = seed;
+    }
+
+    /// The endgame tablebases searches use from now on (`None`: none). How
+    /// they are used is [`Settings::tablebases`].
+    pub fn set_tablebases(&mut self, tables: Option<Arc<dyn Tablebase<G>>>) {
+        self.searcher().tablebases = tables;
     }
 
     /// The persistent settings (they apply from the next search on).
@@ -389,6 +404,8 @@ pub(crate) struct Searcher<G: Evaluate> {
     /// engine is made: with a limited strength, the seed of its randomness,
     /// so that games differ (full strength never uses it).
     searches: u64,
+    /// The endgame tablebases, if any.
+    tablebases: Option<Arc<dyn Tablebase<G>>>,
 }
 
 impl<G: Evaluate> Searcher<G> {
@@ -432,7 +449,8 @@ impl<G: Evaluate> Searcher<G> {
         };
         let seed = root.hash() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.table_mut().new_search();
-        let legal = legal_root_moves(root, limits);
+        let mut legal = legal_root_moves(root, limits);
+        let probing = self.probing(root, history, &mut legal, settings.tablebases);
         let time = if limits.infinite {
             None
         } else if let Some(ms) = limits.movetime_ms {
@@ -469,6 +487,7 @@ impl<G: Evaluate> Searcher<G> {
                 finished: Arc::clone(&finished),
                 nodes: Arc::clone(&nodes),
                 node_batch,
+                probing: probing.clone(),
             })
         } else {
             0
@@ -495,6 +514,7 @@ impl<G: Evaluate> Searcher<G> {
         };
         let mut worker = Worker::new(Role::Main, shared, budget, &mut self.heuristics);
         worker.allowed = legal;
+        worker.set_probing(probing);
         worker.material_only = settings.material_only;
         worker.hand_evaluation = settings.hand_evaluation;
         worker.chance_lookahead = settings.chance_lookahead;
@@ -528,6 +548,52 @@ impl<G: Evaluate> Searcher<G> {
             nodes: nodes.get(),
             ..result
         }
+    }
+}
+
+impl<G: Evaluate> Searcher<G> {
+    /// How this search uses the tablebases (`None`: not at all). When the
+    /// root is in the tables, `legal` keeps only the moves of the best
+    /// tablebase rank (see `tablebase.rs`).
+    fn probing(
+        &self,
+        root: &G,
+        history: &[u64],
+        legal: &mut Vec<G::Move>,
+        settings: TablebaseSettings,
+    ) -> Option<Arc<Probing<G>>> {
+        if !G::TABLEBASES {
+            return None;
+        }
+        let tables = self.tablebases.as_ref()?;
+        let mut cardinality = settings.probe_limit;
+        let mut probe_depth = settings.probe_depth as i32;
+        if cardinality > tables.largest() {
+            cardinality = tables.largest();
+            probe_depth = 0;
+        }
+        let mut probing = Probing {
+            tables: Arc::clone(tables),
+            cardinality,
+            probe_depth,
+            rule50: settings.rule50,
+            hits: AtomicU64::new(0),
+            root_scores: Vec::new(),
+        };
+        if let Some(pieces) = root.tablebase_pieces()
+            && pieces <= cardinality
+            && !legal.is_empty()
+            && let Some(ranking) = rank_root(&**tables, root, history, legal, settings.rule50)
+        {
+            // Stockfish counts a hit per root move.
+            probing.hits.store(legal.len() as u64, Ordering::Relaxed);
+            *legal = ranking.allowed;
+            probing.root_scores = ranking.scores;
+            if !ranking.keep_probing {
+                probing.cardinality = 0;
+            }
+        }
+        Some(Arc::new(probing))
     }
 }
 
@@ -650,6 +716,7 @@ pub(crate) fn iterate<G: Evaluate>(
         for (line, (score, pv)) in completed.iter().enumerate() {
             let mut line_info = info(worker, depth, line, *score, None);
             line_info.pv = pv.clone();
+            line_info.score = reported_score(worker, pv.first().copied(), *score);
             if worker.is_main {
                 report(&line_info);
             }
@@ -718,6 +785,7 @@ pub(crate) fn iterate<G: Evaluate>(
         for (line, (score, pv)) in last_lines.iter().enumerate() {
             let mut line_info = info(worker, last_depth, line, *score, None);
             line_info.pv = pv.clone();
+            line_info.score = reported_score(worker, pv.first().copied(), *score);
             report(&line_info);
         }
     }
@@ -734,6 +802,14 @@ fn info<G: Evaluate>(
     score: i32,
     bound: Option<Bound>,
 ) -> SearchInfo<G::Move> {
+    let pv = worker.root_pv();
+    // A root ranked by the tablebases reports its moves' tablebase scores
+    // (unless the search proves a mate), as Stockfish does; no bound then.
+    let bound = match worker.probing() {
+        Some(probing) if !probing.root_scores.is_empty() => None,
+        _ => bound,
+    };
+    let score = reported_score(worker, pv.first().copied(), score);
     SearchInfo {
         depth,
         seldepth: worker.seldepth as u32,
@@ -743,7 +819,21 @@ fn info<G: Evaluate>(
         nodes: worker.shared_nodes.get().max(worker.nodes),
         time: worker.control.elapsed(),
         hashfull: worker.tt.hashfull(),
-        pv: worker.root_pv(),
+        tbhits: worker
+            .probing()
+            .map_or(0, |p| p.hits.load(Ordering::Relaxed)),
+        pv,
+    }
+}
+
+/// The score a root line starting with `first` reports: its tablebase
+/// score when the tables ranked the root (unless `score` is a mate).
+fn reported_score<G: Evaluate>(worker: &Worker<'_, G>, first: Option<G::Move>, score: i32) -> i32 {
+    match worker.probing() {
+        Some(probing) if !probing.root_scores.is_empty() => {
+            probing.reported_root_score(first, score)
+        }
+        _ => score,
     }
 }
 

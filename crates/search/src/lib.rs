@@ -22,7 +22,10 @@
 //! games without a key are not corrected), mate distance pruning, draws by
 //! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time
 //! management with a move overhead. Every pruning and reduction margin is
-//! named in one module (`tuning.rs`).
+//! named in one module (`tuning.rs`). Games with endgame tablebases
+//! (`Game::TABLEBASES`, chess) rank root moves by them and probe them in
+//! the tree as Stockfish does (`tablebase.rs`); the others compile the
+//! probes away.
 //!
 //! Chance nodes (a die to roll, Enochian divination) average their equally
 //! likely outcomes (expectimax). A null-window chance node tests each
@@ -85,6 +88,7 @@ mod memory;
 mod pool;
 pub mod score;
 pub mod strength;
+mod tablebase;
 mod tt;
 mod tunable;
 mod tuning;
@@ -98,6 +102,7 @@ pub use engine::{
 pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetime};
 pub use pool::SEARCH_STACK_BYTES;
 pub use strength::Strength;
+pub use tablebase::TablebaseSettings;
 pub use tt::Bound;
 pub use tunable::{Tunable, find_tunable};
 

@@ -144,6 +144,8 @@ pub(crate) struct HelperJob<G: Evaluate> {
     pub nodes: Arc<NodeCounter>,
     /// Nodes counted between additions to `nodes` (see `worker::node_batch`).
     pub node_batch: u64,
+    /// The search's use of the tablebases, if any.
+    pub probing: Option<Arc<crate::tablebase::Probing<G>>>,
 }
 
 enum Order<G: Evaluate> {
@@ -276,6 +278,7 @@ fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Mov
     };
     let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
     worker.allowed = job.legal.to_vec();
+    worker.set_probing(job.probing.clone());
     worker.material_only = job.settings.material_only;
     worker.hand_evaluation = job.settings.hand_evaluation;
     worker.chance_lookahead = job.settings.chance_lookahead;
@@ -336,6 +339,7 @@ mod tests {
             finished: Arc::clone(&finished),
             nodes: Arc::clone(&nodes),
             node_batch: crate::tuning::NODE_BATCH,
+            probing: None,
         });
         assert_eq!(started, 2);
         pool.wait(started);

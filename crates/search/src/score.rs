@@ -10,6 +10,14 @@ pub const INFINITY: i32 = 32_001;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The score of a draw.
 pub const DRAW: i32 = 0;
+/// A tablebase win at the root: a win `n` plies from the root that the
+/// tables prove scores `TB_WIN - n`, below every mate score and above
+/// every evaluation (Stockfish's `VALUE_MATE_IN_MAX_PLY - 1`). The
+/// protocol reports such scores in centipawns, as Stockfish 15.1 does.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores at or beyond this (in magnitude) are tablebase wins or mates;
+/// the transposition table keeps them relative to the node.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// A score as the protocol reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,24 +28,45 @@ pub enum ReportedScore {
     Mate(i32),
 }
 
-/// Converts an internal score to what the protocol reports.
+/// Stockfish 15.1's tablebase win at the root, `VALUE_MATE_IN_MAX_PLY -
+/// 1`, in its internal units.
+const STOCKFISH_TB_WIN: i32 = 31_753;
+/// Stockfish 15.1's internal units per reported pawn (`NormalizeToPawnValue`).
+const STOCKFISH_PAWN: i32 = 361;
+
+/// Converts an internal score to what the protocol reports. Tablebase wins
+/// and losses are reported in centipawns as Stockfish 15.1 reports them: a
+/// win at the root is `cp 8795`, one proven `n` plies further `n` hundred
+/// 361ths of a pawn less.
 pub fn report(score: i32) -> ReportedScore {
     if score >= MATE_BOUND {
         ReportedScore::Mate((MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
         ReportedScore::Mate(-(MATE + score) / 2)
+    } else if score.abs() >= TB_WIN_BOUND {
+        let plies = TB_WIN - score.abs();
+        let cp = (STOCKFISH_TB_WIN - plies) * 100 / STOCKFISH_PAWN;
+        ReportedScore::Centipawns(cp * score.signum())
     } else {
         ReportedScore::Centipawns(score)
     }
+}
+
+/// A small tablebase score at the root (a win or loss the 50-move rule
+/// spoils, `rank_distance` plies past what the rule allows from the best
+/// case) in centipawns, as Stockfish 15.1 reports it (its endgame pawn is
+/// 208 internal units, its reported pawn 361).
+pub fn stockfish_tablebase_centipawns(rank_distance: i32) -> i32 {
+    rank_distance * 208 / 200 * 100 / STOCKFISH_PAWN
 }
 
 /// A mate score made relative to the node at `ply` (for storing in the
 /// transposition table).
 #[inline]
 pub fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -47,9 +76,9 @@ pub fn to_table(score: i32, ply: usize) -> i32 {
 /// A table score made relative to the root again, at `ply`.
 #[inline]
 pub fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -71,9 +100,28 @@ mod tests {
 
     #[test]
     fn table_conversion_round_trips() {
-        for score in [MATE - 5, -(MATE - 7), 123, -40] {
+        for score in [MATE - 5, -(MATE - 7), 123, -40, TB_WIN - 9, -(TB_WIN - 9)] {
             assert_eq!(from_table(to_table(score, 9), 9), score);
         }
         assert_eq!(to_table(MATE - 10, 4), MATE - 6);
+        // A tablebase win is kept relative to the node, as a mate is.
+        assert_eq!(to_table(TB_WIN - 10, 4), TB_WIN - 6);
+        assert_eq!(from_table(TB_WIN - 6, 7), TB_WIN - 13);
+    }
+
+    #[test]
+    fn tablebase_wins_report_in_centipawns_below_mates() {
+        // Stockfish 15.1 reports `cp 8795` for a root in the tables.
+        assert_eq!(report(TB_WIN), ReportedScore::Centipawns(8795));
+        assert_eq!(report(-TB_WIN), ReportedScore::Centipawns(-8795));
+        assert_eq!(report(TB_WIN - 4), ReportedScore::Centipawns(8794));
+        assert_eq!(
+            report(TB_WIN_BOUND - 1),
+            ReportedScore::Centipawns(TB_WIN_BOUND - 1)
+        );
+        // 80 below the top of the small scores: Stockfish's internal 83,
+        // reported as `cp 22`.
+        assert_eq!(stockfish_tablebase_centipawns(80), 22);
+        const { assert!(TB_WIN_BOUND > 30_000) };
     }
 }

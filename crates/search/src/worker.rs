@@ -17,8 +17,10 @@ use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::{Cutoff, Heuristics};
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
 use crate::strength::eval_shift;
+use crate::tablebase::{Probing, wdl_score};
 use crate::tt::{Bound, TableEntry, TranspositionTable};
 use crate::tuning::*;
+use std::sync::Arc;
 
 /// Natural logarithms of 0 to `MAX_MOVES` (0 reads as 1), for
 /// [`reduction`]: worked out once instead of at every reduced move.
@@ -255,6 +257,11 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// Per ply, the buffer of the quiet moves a node has tried, their codes
     /// and continuation keys (kept so that nodes do not allocate one each).
     quiet_lists: Vec<Vec<(u32, u16)>>,
+    /// The search's use of the endgame tablebases, if any.
+    probing: Option<Arc<Probing<G>>>,
+    /// Positions with more pieces are not probed (0: no probing, the
+    /// one test a node without tables makes).
+    tb_cardinality: u32,
 }
 
 struct Scored<M> {
@@ -330,7 +337,44 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             reductions: [0; MAX_PLY + 1],
             singular: [G::Move::default(); MAX_PLY + 1],
             quiet_lists: vec![Vec::new(); MAX_PLY + 1],
+            probing: None,
+            tb_cardinality: 0,
         }
+    }
+
+    /// Sets how this worker uses the endgame tablebases.
+    pub fn set_probing(&mut self, probing: Option<Arc<Probing<G>>>) {
+        self.tb_cardinality = probing.as_ref().map_or(0, |p| p.cardinality);
+        self.probing = probing;
+    }
+
+    /// How this worker uses the endgame tablebases, if at all.
+    pub fn probing(&self) -> Option<&Probing<G>> {
+        self.probing.as_deref()
+    }
+
+    /// Probes the WDL tables at a node (Stockfish's conditions: few enough
+    /// pieces, deep enough when at the limit, right after a zeroing move,
+    /// no castling rights). Returns the score and its bound (`None`:
+    /// exact), or `None` when the node is not probed or not in the tables.
+    #[inline(never)]
+    fn probe_tablebase(
+        &self,
+        position: &G,
+        depth: i32,
+        ply: usize,
+    ) -> Option<(i32, Option<Bound>)> {
+        let probing = self.probing.as_deref()?;
+        let pieces = position.tablebase_pieces()?;
+        if pieces > probing.cardinality
+            || (pieces == probing.cardinality && depth < probing.probe_depth)
+            || position.reversible_plies() != 0
+        {
+            return None;
+        }
+        let wdl = probing.tables.probe_wdl(position)?;
+        probing.hit();
+        Some(wdl_score(wdl, ply, probing.rule50))
     }
 
     /// The principal variation found by the last root search.
@@ -707,6 +751,42 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             };
             if cut {
                 return score;
+            }
+        }
+
+        // Endgame tablebases (compiled away in games without them).
+        let mut tb_ceiling = INFINITY;
+        let mut tb_floor = -INFINITY;
+        if G::TABLEBASES
+            && self.tb_cardinality != 0
+            && !root
+            && !testing_singular
+            && let Some((score, bound)) = self.probe_tablebase(position, depth, ply)
+        {
+            let cut = match bound {
+                None | Some(Bound::Exact) => true,
+                Some(Bound::Lower) => score >= beta,
+                Some(Bound::Upper) => score <= alpha,
+            };
+            if cut {
+                self.tt.store(
+                    key,
+                    TableEntry {
+                        mv: 0,
+                        score: to_table(score, ply),
+                        depth: (depth + 6).clamp(0, MAX_PLY as i32 - 1) as u8,
+                        bound: bound.unwrap_or(Bound::Exact),
+                    },
+                );
+                return score;
+            }
+            if pv_node {
+                if bound == Some(Bound::Lower) {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    tb_ceiling = score;
+                }
             }
         }
 
@@ -1099,6 +1179,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         self.quiet_lists[ply] = quiets_tried;
+        if G::TABLEBASES && searched > 0 {
+            // A principal-variation node the tables bounded keeps within
+            // the bounds (Stockfish's `maxValue` and raised `bestValue`).
+            best_score = best_score.max(tb_floor).min(tb_ceiling);
+        }
         if searched == 0 {
             if testing_singular {
                 // Only the table's move: it is singular.

@@ -13,7 +13,7 @@ mod common;
 
 use augur_core::Evaluate;
 use augur_search::Engine;
-use augur_search::score::{MATE, MATE_BOUND, MAX_PLY, from_table, to_table};
+use augur_search::score::{MATE, MAX_PLY, TB_WIN, TB_WIN_BOUND, from_table, to_table};
 use common::{depth, fastest_win, moves, position, run, win_score};
 
 #[test]
@@ -37,10 +37,21 @@ fn mate_scores_round_trip_through_the_table_at_any_ply() {
             }
         }
     }
-    for score in [0, 1, -1, 250, -3000, MATE_BOUND - 1, -(MATE_BOUND - 1)] {
+    for score in [0, 1, -1, 250, -3000, TB_WIN_BOUND - 1, -(TB_WIN_BOUND - 1)] {
         for ply in [0, 1, 7, MAX_PLY - 1] {
             assert_eq!(to_table(score, ply), score);
             assert_eq!(from_table(score, ply), score);
+        }
+    }
+    // Tablebase wins (just below the mates) are kept relative to the node
+    // as mates are, and never become mate scores on the way.
+    for stored_at in 0..max {
+        for read_at in 0..max - stored_at {
+            for sign in [1, -1] {
+                let score = sign * (TB_WIN - stored_at);
+                let back = from_table(to_table(score, stored_at as usize), read_at as usize);
+                assert_eq!(back, sign * (TB_WIN - read_at), "{stored_at} {read_at}");
+            }
         }
     }
 }
