@@ -753,26 +753,13 @@ mod tests {
     /// Every word the parser knows, plus some near misses and odd numbers.
     fn vocabulary() -> Vec<String> {
         let mut words: Vec<String> = [
-            "uci",
-            "isready",
-            "ucinewgame",
-            "stop",
-            "ponderhit",
-            "quit",
-            "d",
-            "eval",
-            "debug",
             "on",
             "off",
-            "setoption",
             "name",
             "value",
-            "position",
             "startpos",
             "fen",
             "moves",
-            "go",
-            "bench",
             "e2e4",
             "e7e8q",
             "0",
@@ -796,6 +783,7 @@ mod tests {
         .iter()
         .map(|w| w.to_string())
         .collect();
+        words.extend(COMMAND_WORDS.iter().map(|w| w.to_string()));
         words.extend(GoParams::keywords().map(str::to_owned));
         words
     }
