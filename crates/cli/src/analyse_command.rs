@@ -11,12 +11,11 @@
 
 use augur_core::{Evaluate, Game, MoveList};
 use augur_games::{Variant, with_game};
-use augur_protocol::output::{
-    bestmove_line, finished_info_line, info_line, json_string, line_text, wdl,
-};
-use augur_search::score::{ReportedScore, report};
-use augur_search::{Bound, Engine, Limits, SearchControl, SearchInfo};
+use augur_protocol::output::{bestmove_line, finished_info_line, info_line};
+use augur_search::{Engine, Limits, SearchControl, SearchInfo};
 use clap::Args;
+
+use crate::analyse_json::{Report, Score};
 
 /// Arguments of `augur analyse`.
 #[derive(Args, Debug)]
@@ -62,56 +61,6 @@ pub struct AnalyseArgs {
 /// The default depth when no limit is given.
 const DEFAULT_DEPTH: u32 = 12;
 
-fn json_score(score: i32) -> String {
-    match report(score) {
-        ReportedScore::Centipawns(cp) => format!("{{\"cp\":{cp}}}"),
-        ReportedScore::Mate(n) => format!("{{\"mate\":{n}}}"),
-    }
-}
-
-fn json_bound(bound: Option<Bound>) -> &'static str {
-    match bound {
-        Some(Bound::Lower) => "\"lower\"",
-        Some(Bound::Upper) => "\"upper\"",
-        _ => "null",
-    }
-}
-
-fn json_wdl(score: i32) -> String {
-    let (w, d, l) = wdl(score);
-    format!("[{w},{d},{l}]")
-}
-
-/// The fields every line of a search shares (an `info` object, and each
-/// entry of the final object's `lines`).
-fn json_line<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
-    let pv: Vec<String> = line_text(root, &info.pv)
-        .iter()
-        .map(|m| json_string(m))
-        .collect();
-    format!(
-        "\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"bound\":{},\"wdl\":{},\"pv\":[{}]",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        json_score(info.score),
-        json_bound(info.bound),
-        json_wdl(info.score),
-        pv.join(",")
-    )
-}
-
-fn json_info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> String {
-    let millis = info.time.as_millis() as u64;
-    format!(
-        "{{\"type\":\"info\",{},\"nodes\":{},\"nps\":{},\"hashfull\":{},\"time_ms\":{millis}}}",
-        json_line(root, info),
-        info.nodes,
-        info.nodes.saturating_mul(1000) / millis.max(1),
-        info.hashfull,
-    )
-}
-
 /// Who moves in `position`, as `go` names the clocks (`white`, `black`;
 /// an Enochian army's name).
 fn to_move<G: Game>(position: &G) -> &'static str {
@@ -145,16 +94,14 @@ fn root_of<G: Game>(args: &AnalyseArgs) -> Result<(G, Vec<u64>), String> {
 fn report_finished<G: Game>(root: &G, json: bool) {
     let info = finished_info_line(root, false);
     let score = info.rsplit("score ").next().unwrap_or("cp 0");
-    let json_score = match score.split_once(' ') {
-        Some(("mate", n)) => format!("{{\"mate\":{n}}}"),
-        Some((_, cp)) => format!("{{\"cp\":{cp}}}"),
-        None => "{\"cp\":0}".to_string(),
+    let number = |n: &str| n.parse::<i32>().unwrap_or(0);
+    let score = match score.split_once(' ') {
+        Some(("mate", n)) => Score::Mate(number(n)),
+        Some((_, cp)) => Score::Cp(number(cp)),
+        None => Score::Cp(0),
     };
     if json {
-        println!(
-            "{{\"type\":\"bestmove\",\"bestmove\":null,\"ponder\":null,\"score\":{json_score},\"depth\":0,\"nodes\":0,\"to_move\":{},\"hashfull\":0,\"lines\":[]}}",
-            json_string(to_move(root))
-        );
+        println!("{}", Report::finished(score, to_move(root)).to_json());
     } else {
         println!("{info}");
         println!("bestmove (none)");
@@ -184,7 +131,7 @@ fn run_game<G: Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
     let mut lines: Vec<SearchInfo<G::Move>> = Vec::new();
     let result = engine.search(&root, &history, &limits, &control, &mut |info| {
         if json {
-            println!("{}", json_info(&root, info));
+            println!("{}", Report::info(&root, info).to_json());
         } else {
             println!("{}", info_line(&root, info, false));
         }
@@ -196,26 +143,8 @@ fn run_game<G: Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
         }
     });
     if json {
-        let text = |m: Option<G::Move>, pos: Option<G>| match (m, pos) {
-            (Some(m), Some(p)) => json_string(&p.move_text(m)),
-            _ => "null".to_string(),
-        };
-        let child = result.best_move.map(|m| root.play(m));
-        let entries: Vec<String> = lines
-            .iter()
-            .map(|info| format!("{{{}}}", json_line(&root, info)))
-            .collect();
-        println!(
-            "{{\"type\":\"bestmove\",\"bestmove\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"to_move\":{},\"hashfull\":{},\"lines\":[{}]}}",
-            text(result.best_move, Some(root.clone())),
-            text(result.ponder_move, child),
-            json_score(result.score),
-            result.depth,
-            result.nodes,
-            json_string(to_move(&root)),
-            lines.last().map_or(0, |l| l.hashfull),
-            entries.join(",")
-        );
+        let report = Report::bestmove(&root, &result, &lines, to_move(&root));
+        println!("{}", report.to_json());
     } else {
         println!("{}", bestmove_line(&root, &result));
     }

@@ -17,6 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod analyse_command;
+mod analyse_json;
 mod bench_command;
 mod perft_command;
 

@@ -34,6 +34,7 @@ pub mod options;
 pub mod output;
 pub mod session;
 mod slot;
+pub mod view;
 
 pub use command::{
     BenchParams, Command, GenFensParams, MAX_LINE_LEN, ParseError, PositionStart, parse,
@@ -41,3 +42,4 @@ pub use command::{
 pub use go::GoParams;
 pub use output::Output;
 pub use session::{Flow, Session, run};
+pub use view::{BoardView, GameResult, PieceOnSquare};

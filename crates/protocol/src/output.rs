@@ -68,22 +68,6 @@ pub fn line_text<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
     texts
 }
 
-/// `text` as a JSON string literal (quotes, backslashes and control
-/// characters escaped), for JSON output of scripts and tools.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// An `info` line for a search report.
 pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bool) -> String {
     let mut line = format!(

@@ -12,6 +12,7 @@ use crate::command::{Command, MAX_LINE_LEN, parse};
 use crate::options::{Change, Options};
 use crate::output::Output;
 use crate::slot::{GameSlot, new_slot};
+use crate::view::BoardView;
 
 /// The engine's name as `uci` announces it.
 pub const ENGINE_NAME: &str = concat!("Augur ", env!("CARGO_PKG_VERSION"));
@@ -267,10 +268,10 @@ impl Session {
         self.slot.wait();
     }
 
-    /// The current position as JSON (see `GameSlot::board_json`): what
-    /// boards such as `augur serve` draw.
-    pub fn board_json(&self) -> String {
-        self.slot.board_json()
+    /// The current position as boards such as `augur serve` draw it
+    /// ([`BoardView::to_json`] gives its JSON).
+    pub fn board_view(&self) -> BoardView {
+        self.slot.board_view()
     }
 
     /// Whether `debug on` was sent.

@@ -17,6 +17,7 @@ use crate::command::{GenFensParams, PositionStart};
 use crate::go::GoParams;
 use crate::options::Options;
 use crate::output::{Output, bestmove_line, finished_info_line, info_line};
+use crate::view::{BoardView, GameResult, PieceOnSquare};
 
 /// What the session asks of the current game.
 pub trait GameSlot: Send {
@@ -57,13 +58,11 @@ pub trait GameSlot: Send {
     /// evaluation searched with (the network's when `network` and the game
     /// has one).
     fn eval(&self, network: bool) -> String;
-    /// The current position as one JSON object, for boards (`augur
-    /// serve`): `position` (the position string), `to_move` (the team's
-    /// name, or the army's in Enochian chess), `legal` (every legal move's
-    /// text), `pieces` (`{"square","piece"}` for each occupied square when
-    /// the game lists them), `diagram` (the `d` drawing) and `result`
-    /// (`null`, or `{"winner": team name or null, "reason"}`).
-    fn board_json(&self) -> String;
+    /// The current position as boards draw it (`augur serve`): the
+    /// position string, who moves, every legal move's text, the pieces
+    /// when the game lists them, the `d` drawing and the result; see
+    /// [`BoardView`].
+    fn board_view(&self) -> BoardView;
     /// `go perft N`: counts on its own thread (so `isready` is answered
     /// and `stop` heard meanwhile), printing `<move>: <count>` per root move
     /// as each is counted, then a blank line, `Nodes searched: <N>` and the
@@ -460,71 +459,52 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         self.position.diagram()
     }
 
-    fn board_json(&self) -> String {
-        use crate::output::json_string;
+    fn board_view(&self) -> BoardView {
         let position = &self.position;
         let mut legal = augur_core::MoveList::new();
         position.generate(&mut legal);
-        let legal: Vec<String> = legal
-            .iter()
-            .map(|&m| json_string(&position.move_text(m)))
-            .collect();
-        let pieces: Vec<String> = position
-            .board_pieces()
-            .iter()
-            .map(|(square, piece)| {
-                format!(
-                    "{{\"square\":{},\"piece\":{}}}",
-                    json_string(&square.to_string()),
-                    json_string(piece)
-                )
-            })
-            .collect();
-        let frozen: Vec<String> = position
-            .frozen_squares()
-            .iter()
-            .map(|square| json_string(&square.to_string()))
-            .collect();
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let team = G::TEAM_NAMES[position.team().index()];
         let to_move = match position.seat() {
-            Some(seat) => G::SEAT_NAMES[seat].to_string(),
-            None => G::TEAM_NAMES[position.team().index()].to_string(),
+            Some(seat) => G::SEAT_NAMES[seat],
+            None => team,
         };
-        let result = match position.outcome_with_history(&self.history) {
-            None => "null".to_string(),
-            Some(outcome) => format!(
-                "{{\"winner\":{},\"reason\":{}}}",
-                outcome.winner.map_or("null".to_string(), |w| json_string(
-                    G::TEAM_NAMES[w.index()]
-                )),
-                json_string(&outcome.termination.to_string())
-            ),
-        };
-        let names = |list: &[&str]| -> String {
-            list.iter()
-                .map(|n| json_string(n))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        // The sides a clock belongs to: the seats in games of more than
-        // two, else the teams (as `to_move` names them).
-        let seats = if G::SEAT_NAMES.len() > 2 {
-            names(G::SEAT_NAMES)
-        } else {
-            names(&G::TEAM_NAMES)
-        };
-        format!(
-            "{{\"variant\":{},\"position\":{},\"to_move\":{},\"team\":{},\"teams\":[{}],\"seats\":[{seats}],\"awaiting_roll\":{},\"legal\":[{}],\"pieces\":[{}],\"frozen\":[{}],\"diagram\":{},\"result\":{result}}}",
-            json_string(G::NAME),
-            json_string(&position.fen()),
-            json_string(&to_move),
-            json_string(G::TEAM_NAMES[position.team().index()]),
-            names(&G::TEAM_NAMES),
-            position.chance_outcomes() > 0,
-            legal.join(","),
-            pieces.join(","),
-            frozen.join(","),
-            json_string(&position.diagram()),
-        )
+        BoardView {
+            variant: G::NAME.to_string(),
+            position: position.fen(),
+            to_move: to_move.to_string(),
+            team: team.to_string(),
+            teams: names(&G::TEAM_NAMES),
+            // The sides a clock belongs to: the seats in games of more
+            // than two, else the teams (as `to_move` names them).
+            seats: if G::SEAT_NAMES.len() > 2 {
+                names(G::SEAT_NAMES)
+            } else {
+                names(&G::TEAM_NAMES)
+            },
+            awaiting_roll: position.chance_outcomes() > 0,
+            legal: legal.iter().map(|&m| position.move_text(m)).collect(),
+            pieces: position
+                .board_pieces()
+                .iter()
+                .map(|(square, piece)| PieceOnSquare {
+                    square: square.to_string(),
+                    piece: piece.clone(),
+                })
+                .collect(),
+            frozen: position
+                .frozen_squares()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            diagram: position.diagram(),
+            result: position
+                .outcome_with_history(&self.history)
+                .map(|outcome| GameResult {
+                    winner: outcome.winner.map(|w| G::TEAM_NAMES[w.index()].to_string()),
+                    reason: outcome.termination.to_string(),
+                }),
+        }
     }
 
     fn eval(&self, network: bool) -> String {

@@ -1,14 +1,23 @@
 //! Analysis messages: the engine's `info` lines turned into the page's
 //! `analysis` message (score, depth, best move and `MultiPV` lines).
 
-use augur_protocol::output::json_string;
+use crate::message::ToPage;
+use serde::Serialize;
 
 /// Lines an analysis shows (`MultiPV`).
 pub const ANALYSIS_LINES: usize = 3;
 
-/// The last reported line of each `multipv` index, best first, as JSON
-/// objects `{"score":"cp 20","pv":"e2e4 e7e5"}`.
-pub fn analysis_lines(infos: &[String]) -> Vec<String> {
+/// One line of an analysis (JSON `{"score":"cp 20","pv":"e2e4 e7e5"}`).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisLine {
+    /// The score as the `info` line gives it (`cp 20`, `mate 3`).
+    pub score: String,
+    /// The principal variation's moves, space-separated.
+    pub pv: String,
+}
+
+/// The last reported line of each `multipv` index, best first.
+pub fn analysis_lines(infos: &[String]) -> Vec<AnalysisLine> {
     let mut lines: Vec<Option<(String, String)>> = vec![None; ANALYSIS_LINES];
     for info in infos {
         let words: Vec<&str> = info.split_whitespace().collect();
@@ -34,13 +43,7 @@ pub fn analysis_lines(infos: &[String]) -> Vec<String> {
     lines
         .into_iter()
         .flatten()
-        .map(|(score, pv)| {
-            format!(
-                "{{\"score\":{},\"pv\":{}}}",
-                json_string(&score),
-                json_string(&pv)
-            )
-        })
+        .map(|(score, pv)| AnalysisLine { score, pv })
         .collect()
 }
 
@@ -62,11 +65,11 @@ pub fn analysis_message(infos: &[String], best: Option<&str>) -> String {
     };
     let finished = best.is_some();
     let best = best.map_or_else(first_move, str::to_string);
-    format!(
-        "{{\"type\":\"analysis\",\"info\":{},\"bestmove\":{},\"lines\":[{}],\"final\":{}}}",
-        json_string(last),
-        json_string(&best),
-        analysis_lines(infos).join(","),
-        finished
-    )
+    ToPage::Analysis {
+        info: last,
+        bestmove: best,
+        lines: analysis_lines(infos),
+        r#final: finished,
+    }
+    .to_json()
 }

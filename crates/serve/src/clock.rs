@@ -3,6 +3,7 @@
 //! keeps them, so a page cannot stop its own clock; the page only shows the
 //! time counting down between messages.
 
+use serde::{Serialize, Serializer};
 use std::time::Instant;
 
 /// The longest base time a page may ask for (three hours).
@@ -108,11 +109,9 @@ impl Clock {
             .join(" ")
     }
 
-    /// The clocks as JSON: `{"base":..,"increment":..,"left":{side: ms},
-    /// "running": side or null}` (times as of now).
-    pub fn json(&self) -> String {
-        use augur_protocol::output::json_string;
-        let left: Vec<String> = self
+    /// The clocks as of now (times left at this instant).
+    pub fn view(&self) -> ClockView {
+        let left = self
             .sides
             .iter()
             .enumerate()
@@ -121,18 +120,45 @@ impl Clock {
                     Some((i, since)) if i == index => since.elapsed().as_millis() as i64,
                     _ => 0,
                 };
-                format!("{}:{}", json_string(name), (left - spent).max(0))
+                (name.clone(), (left - spent).max(0))
             })
             .collect();
-        let running = self
-            .running
-            .map_or("null".to_string(), |(i, _)| json_string(&self.sides[i].0));
-        format!(
-            "{{\"base\":{},\"increment\":{},\"left\":{{{}}},\"running\":{running}}}",
-            self.base_ms,
-            self.increment_ms,
-            left.join(",")
-        )
+        ClockView {
+            base: self.base_ms,
+            increment: self.increment_ms,
+            left: TimesLeft(left),
+            running: self.running.map(|(i, _)| self.sides[i].0.clone()),
+        }
+    }
+
+    /// The clocks as JSON: `{"base":..,"increment":..,"left":{side: ms},
+    /// "running": side or null}` (times as of now).
+    pub fn json(&self) -> String {
+        augur_protocol::view::to_json(&self.view())
+    }
+}
+
+/// The clocks as the page shows them (the `clock` of the `state` message).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct ClockView {
+    /// Each side's time at the start, in milliseconds.
+    pub base: u64,
+    /// The time added after each move, in milliseconds.
+    pub increment: u64,
+    /// Each side's time left in milliseconds (zero once its flag fell).
+    pub left: TimesLeft,
+    /// The side whose clock runs, if any.
+    pub running: Option<String>,
+}
+
+/// Each side's time left, in the sides' order: a JSON object
+/// `{side: milliseconds}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimesLeft(pub Vec<(String, i64)>);
+
+impl Serialize for TimesLeft {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(side, ms)| (side, ms)))
     }
 }
 

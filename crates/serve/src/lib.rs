@@ -15,6 +15,7 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod message;
 pub mod permits;
 pub mod pgn;
 pub mod tab;

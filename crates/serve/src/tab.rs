@@ -18,9 +18,9 @@
 
 use crate::analysis::{ANALYSIS_LINES, analysis_message};
 use crate::clock::Clock;
+use crate::message::ToPage;
 use crate::permits::Permits;
-use augur_protocol::output::json_string;
-use augur_protocol::{Output, Session};
+use augur_protocol::{BoardView, GameResult, Output, Session};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -72,12 +72,6 @@ impl Write for LineSink {
     }
 }
 
-/// How a game ended off the board (resignation, time).
-struct Over {
-    winner: Option<String>,
-    reason: String,
-}
-
 /// The settings of an engine's turn, kept while the person answers its
 /// offer of an exchange of prisoners.
 #[derive(Clone, Copy)]
@@ -114,7 +108,8 @@ pub struct Tab {
     moves: Vec<String>,
     divination: bool,
     clock: Option<Clock>,
-    over: Option<Over>,
+    /// How the game ended off the board (resignation, time).
+    over: Option<GameResult>,
     /// An engine's exchange offer waiting for the person's answer.
     offer: Option<EngineTurn>,
     permits: Arc<Permits>,
@@ -245,9 +240,9 @@ impl Tab {
         self.command(&line)
     }
 
-    /// The session's board, parsed.
-    fn board(&self) -> Value {
-        serde_json::from_str(&self.session.board_json()).unwrap_or(Value::Null)
+    /// The session's board.
+    fn board(&self) -> BoardView {
+        self.session.board_view()
     }
 
     /// Runs `go <limits>` and returns its `info` lines and `bestmove`; with
@@ -341,28 +336,18 @@ impl Tab {
     /// The state message: the move list, the board, the clocks and how the
     /// game ended (the board's own result, or a resignation or time).
     pub fn state(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(|m| json_string(m)).collect();
-        let clock = self.clock.as_ref().map_or("null".to_string(), Clock::json);
-        let over = self.over.as_ref().map_or("null".to_string(), |over| {
-            format!(
-                "{{\"winner\":{},\"reason\":{}}}",
-                over.winner
-                    .as_deref()
-                    .map_or("null".to_string(), json_string),
-                json_string(&over.reason)
-            )
-        });
-        format!(
-            "{{\"type\":\"state\",\"variant\":{},\"start\":{},\"moves\":[{}],\"divination\":{},\"clock\":{clock},\"over\":{over},\"offer\":{},\"board\":{}}}",
-            json_string(&self.variant),
-            self.start
-                .as_deref()
-                .map_or("null".to_string(), json_string),
-            moves.join(","),
-            self.divination,
-            self.offer.is_some(),
-            self.session.board_json()
-        )
+        let board = self.board();
+        ToPage::State {
+            variant: &self.variant,
+            start: self.start.as_deref(),
+            moves: &self.moves,
+            divination: self.divination,
+            clock: self.clock.as_ref().map(Clock::view),
+            over: self.over.as_ref(),
+            offer: self.offer.is_some(),
+            board: &board,
+        }
+        .to_json()
     }
 
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
@@ -413,7 +398,7 @@ impl Tab {
                 let engine_answers =
                     message.get("answer").and_then(Value::as_str) != Some("person");
                 if text == "exchange" && engine_answers && !self.ask_engine_about_exchange()? {
-                    out(r#"{"type":"exchange_declined"}"#.to_string());
+                    out(ToPage::ExchangeDeclined.to_json());
                     self.pass_if_only_the_exchange()?;
                     out(self.state());
                     return Ok(());
@@ -490,8 +475,7 @@ impl Tab {
                 let team = message
                     .get("team")
                     .and_then(Value::as_str)
-                    .or_else(|| board["team"].as_str())
-                    .unwrap_or("")
+                    .unwrap_or(&board.team)
                     .to_string();
                 self.finish(&team, format!("{team} resigns"))?;
                 out(self.state());
@@ -520,10 +504,7 @@ impl Tab {
                     ["Person", "Augur"],
                     over,
                 )?;
-                out(format!(
-                    "{{\"type\":\"export\",\"pgn\":{}}}",
-                    json_string(&pgn)
-                ));
+                out(ToPage::Export { pgn }.to_json());
             }
             other => return Err(format!("unknown message type '{other}'")),
         }
@@ -622,7 +603,7 @@ impl Tab {
         let start = match start {
             None if divination => {
                 self.command("position startpos")?;
-                self.board()["position"].as_str().map(str::to_string)
+                Some(self.board().position)
             }
             start => start,
         };
@@ -632,20 +613,12 @@ impl Tab {
 
     /// The game's sides as the board names the side to move.
     fn sides(&self) -> Vec<String> {
-        let board = self.board();
-        match board["seats"].as_array() {
-            Some(seats) if !seats.is_empty() => seats
-                .iter()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        }
+        self.board().seats
     }
 
     /// An error when the game is over.
     fn live(&self) -> Result<(), String> {
-        let board = self.board();
-        if self.over.is_some() || !board["result"].is_null() {
+        if self.over.is_some() || self.board().result.is_some() {
             return Err("the game is over".into());
         }
         Ok(())
@@ -681,7 +654,7 @@ impl Tab {
     /// Rolls the die for the army to move (divination games).
     fn roll(&mut self) -> Result<(), String> {
         self.live()?;
-        if self.board()["awaiting_roll"] != Value::Bool(true) {
+        if !self.board().awaiting_roll {
             return Err("there is no die to roll now".into());
         }
         let roll: u8 = rand::random_range(1..=6);
@@ -702,26 +675,19 @@ impl Tab {
             return;
         };
         clock.halt();
-        if self.over.is_none()
-            && board["result"].is_null()
-            && let Some(side) = board["to_move"].as_str()
-        {
-            clock.start(side);
+        if self.over.is_none() && board.result.is_none() {
+            clock.start(&board.to_move);
         }
     }
 
     /// Ends the game: the team `loser` loses for `reason`.
     fn finish(&mut self, loser: &str, reason: String) -> Result<(), String> {
-        let board = self.board();
-        let teams: Vec<&str> = board["teams"]
-            .as_array()
-            .map(|t| t.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        if !teams.contains(&loser) {
+        let teams = self.board().teams;
+        if !teams.iter().any(|t| t == loser) {
             return Err(format!("'{loser}' is not a side of this game"));
         }
-        let winner = teams.iter().find(|t| **t != loser).map(|t| t.to_string());
-        self.over = Some(Over { winner, reason });
+        let winner = teams.into_iter().find(|t| t != loser);
+        self.over = Some(GameResult { winner, reason });
         if let Some(clock) = self.clock.as_mut() {
             clock.halt();
         }
@@ -730,8 +696,7 @@ impl Tab {
 
     /// `side` (a side to move) has run out of time: its team loses.
     fn lose_on_time(&mut self, side: &str) -> Result<(), String> {
-        let board = self.board();
-        let team = board["team"].as_str().unwrap_or(side).to_string();
+        let team = self.board().team;
         self.finish(&team, format!("{side} lost on time"))
     }
 
@@ -745,7 +710,7 @@ impl Tab {
         out: &mut dyn FnMut(String),
     ) -> Result<(), String> {
         self.live()?;
-        if self.board()["awaiting_roll"] == Value::Bool(true) {
+        if self.board().awaiting_roll {
             self.roll()?;
         }
         match self.engine_search(turn, out)? {
@@ -766,7 +731,7 @@ impl Tab {
         if best == "exchange" {
             if person_answers {
                 self.offer = Some(turn);
-                out(r#"{"type":"exchange_offer"}"#.to_string());
+                out(ToPage::ExchangeOffer.to_json());
                 out(self.state());
                 return Ok(());
             }
@@ -813,10 +778,7 @@ impl Tab {
 
     fn play_engine_move(&mut self, best: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
         self.push_move(best)?;
-        out(format!(
-            "{{\"type\":\"engine_move\",\"move\":{}}}",
-            json_string(best)
-        ));
+        out(ToPage::EngineMove { r#move: best }.to_json());
         out(self.state());
         Ok(())
     }
@@ -834,9 +796,7 @@ impl Tab {
     /// After the person's offer was declined: an army whose only move was
     /// the exchange passes.
     fn pass_if_only_the_exchange(&mut self) -> Result<(), String> {
-        let board = self.board();
-        let legal = board["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-        if legal.len() == 1 && legal[0] == "exchange" {
+        if self.board().legal == ["exchange"] {
             self.command("exchange declined")?;
             self.push_move("0000")?;
         }
@@ -863,10 +823,7 @@ fn message_type(text: &str) -> Option<String> {
 
 /// An `error` message.
 pub fn error_message(message: &str) -> String {
-    format!(
-        "{{\"type\":\"error\",\"message\":{}}}",
-        json_string(message)
-    )
+    ToPage::Error { message }.to_json()
 }
 
 #[cfg(test)]

@@ -47,7 +47,6 @@ use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use augur_games::{Variant, with_game};
-use augur_protocol::output::json_string;
 use engine::EngineSpec;
 use game::{Adjudication, GameSettings};
 use openings::OpeningBook;
@@ -626,4 +625,21 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::from(2)
         }
     }
+}
+
+/// `text` as a JSON string literal (quotes, backslashes and control
+/// characters escaped). The `--json` summary is still assembled by hand;
+/// moving it to serde types is a later step of the serde refactor.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

@@ -1,0 +1,119 @@
+//! The server's messages to the page, as serde types: each is one JSON
+//! object whose `type` comes first (`state`, `analysis`, `engine_move`,
+//! `exchange_offer`, `exchange_declined`, `export`, `error`), as
+//! `protocol.md` ("`augur serve`") lists them; `crates/serve/assets/app.js`
+//! reads them.
+
+use crate::analysis::AnalysisLine;
+use crate::clock::ClockView;
+use augur_protocol::{BoardView, GameResult};
+use serde::Serialize;
+
+/// A message to the page.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToPage<'a> {
+    /// The game: its start, the move list, the clocks, how it ended and
+    /// the board.
+    State {
+        /// The game's name.
+        variant: &'a str,
+        /// The starting position when not the game's own start.
+        start: Option<&'a str>,
+        /// The moves played, as the protocol writes them.
+        moves: &'a [String],
+        /// Whether Enochian divination (dice rolled for the person) is on.
+        divination: bool,
+        /// The clocks, when the game has them.
+        clock: Option<ClockView>,
+        /// How the game ended off the board (resignation, time), if it did.
+        over: Option<&'a GameResult>,
+        /// Whether the engine offers the exchange of prisoners.
+        offer: bool,
+        /// The current position.
+        board: &'a BoardView,
+    },
+    /// A running or finished analysis.
+    Analysis {
+        /// The last `info` line with the best line's score.
+        info: &'a str,
+        /// The best move so far (final once the search ended).
+        bestmove: String,
+        /// The `MultiPV` lines, best first.
+        lines: Vec<AnalysisLine>,
+        /// Whether the search has ended.
+        r#final: bool,
+    },
+    /// The engine's move (a `state` message follows).
+    EngineMove {
+        /// The move's text.
+        r#move: &'a str,
+    },
+    /// The engine (the army to move) offers the exchange of prisoners; the
+    /// page answers with `exchange_reply`.
+    ExchangeOffer,
+    /// The engine declined the person's offer of the exchange.
+    ExchangeDeclined,
+    /// The game as PGN.
+    Export {
+        /// The PGN text.
+        pgn: String,
+    },
+    /// A message could not be handled (nothing changed).
+    Error {
+        /// What went wrong.
+        message: &'a str,
+    },
+}
+
+impl ToPage<'_> {
+    /// The message as one line of JSON.
+    pub fn to_json(&self) -> String {
+        augur_protocol::view::to_json(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_message_names_its_type_first() {
+        let line = AnalysisLine {
+            score: "cp 20".into(),
+            pv: "e2e4 e7e5".into(),
+        };
+        let cases = [
+            (
+                ToPage::Analysis {
+                    info: "info depth 1",
+                    bestmove: "e2e4".into(),
+                    lines: vec![line],
+                    r#final: true,
+                },
+                r#"{"type":"analysis","info":"info depth 1","bestmove":"e2e4","lines":[{"score":"cp 20","pv":"e2e4 e7e5"}],"final":true}"#,
+            ),
+            (
+                ToPage::EngineMove { r#move: "e2e4" },
+                r#"{"type":"engine_move","move":"e2e4"}"#,
+            ),
+            (ToPage::ExchangeOffer, r#"{"type":"exchange_offer"}"#),
+            (ToPage::ExchangeDeclined, r#"{"type":"exchange_declined"}"#),
+            (
+                ToPage::Export {
+                    pgn: "[Event \"x\"]\n\n*".into(),
+                },
+                r#"{"type":"export","pgn":"[Event \"x\"]\n\n*"}"#,
+            ),
+            (
+                ToPage::Error {
+                    message: "bad \\ \"input\"",
+                },
+                r#"{"type":"error","message":"bad \\ \"input\""}"#,
+            ),
+        ];
+        for (message, json) in cases {
+            assert_eq!(message.to_json(), json);
+        }
+    }
+}
