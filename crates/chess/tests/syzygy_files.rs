@@ -66,3 +66,32 @@ fn corrupted_and_truncated_tables_are_errors_naming_the_file() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// A table whose header reads but whose body is damaged loads, and the
+/// prober's assertion on it becomes no answer: no panic reaches the
+/// search, and nothing is probed afterwards.
+#[test]
+fn a_table_damaged_past_its_header_answers_nothing_and_never_panics() {
+    use augur_core::{Game, Tablebase};
+    let dir = scratch("damaged");
+    let mut wdl = std::fs::read(repo_root().join("tests/syzygy/KRvK.rtbw")).expect("a real table");
+    for byte in &mut wdl[8..] {
+        *byte = 0xFF;
+    }
+    std::fs::write(dir.join("KRvK.rtbw"), &wdl).expect("write");
+    std::fs::copy(
+        repo_root().join("tests/syzygy/KRvK.rtbz"),
+        dir.join("KRvK.rtbz"),
+    )
+    .expect("copy");
+    let (tables, _) = open(&dir.display().to_string()).expect("the header reads");
+    let tables = tables.expect("one table found");
+    let position =
+        augur_chess::Position::from_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1").expect("a KRvK position");
+    assert!(!tables.failed());
+    assert_eq!(tables.probe_wdl(&position), None);
+    assert!(tables.failed());
+    assert_eq!(tables.probe_wdl(&position), None);
+    assert!(tables.probe_root_dtz(&position).is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -5,7 +5,9 @@
 use augur_core::{Game, MoveList, RootDtz, Tablebase, Wdl};
 use pyrrhic_rs::{DtzProbeValue, Piece, TableBases, WdlProbeResult};
 use std::collections::HashSet;
+use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::adapter::Attacks;
 use super::files::material_key;
@@ -29,6 +31,10 @@ pub struct Syzygy {
     path: String,
     /// Root probes one at a time (pyrrhic-rs asks for it).
     root: Mutex<()>,
+    /// Set once a probe panicked inside pyrrhic-rs (a table whose header
+    /// reads but whose body is damaged): from then on nothing is probed,
+    /// and the search goes on as without tables.
+    failed: AtomicBool,
 }
 
 /// The verdict of a pyrrhic-rs WDL result.
@@ -70,7 +76,28 @@ impl Syzygy {
             report,
             path,
             root: Mutex::new(()),
+            failed: AtomicBool::new(false),
         }
+    }
+
+    /// Whether a probe has failed inside pyrrhic-rs, so that nothing is
+    /// probed any more (see [`Syzygy::guarded`]).
+    pub fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    /// Runs one probe of pyrrhic-rs, which asserts on table contents it
+    /// cannot read: a panic becomes no answer, and no table is probed
+    /// again (its state may be half-built), so a damaged file never ends a
+    /// search or plays a bad move.
+    fn guarded<T>(&self, probe: impl FnOnce() -> Option<T>) -> Option<T> {
+        if self.failed() {
+            return None;
+        }
+        std::panic::catch_unwind(AssertUnwindSafe(probe)).unwrap_or_else(|_| {
+            self.failed.store(true, Ordering::Relaxed);
+            None
+        })
     }
 
     /// What loading found, in words (`Found 12 tablebases ...`).
@@ -109,7 +136,7 @@ impl Syzygy {
             return None;
         }
         let _one_at_a_time = self.root.lock().unwrap_or_else(|e| e.into_inner());
-        let probed = self.root_probe(position)?;
+        let probed = self.guarded(|| self.root_probe(position))?;
         match probed.root {
             DtzProbeValue::DtzResult(result) => {
                 let dtz = i32::from(result.dtz);
@@ -177,21 +204,23 @@ impl Tablebase<Position> for Syzygy {
             return None;
         }
         let (white, black, kings, queens, rooks, bishops, knights, pawns) = bitboards(position);
-        self.tables
-            .probe_wdl(
-                white,
-                black,
-                kings,
-                queens,
-                rooks,
-                bishops,
-                knights,
-                pawns,
-                en_passant(position),
-                position.side == Color::White,
-            )
-            .ok()
-            .map(wdl)
+        self.guarded(|| {
+            self.tables
+                .probe_wdl(
+                    white,
+                    black,
+                    kings,
+                    queens,
+                    rooks,
+                    bishops,
+                    knights,
+                    pawns,
+                    en_passant(position),
+                    position.side == Color::White,
+                )
+                .ok()
+        })
+        .map(wdl)
     }
 
     fn probe_root_dtz(&self, position: &Position) -> Option<Vec<RootDtz<Move>>> {
@@ -199,7 +228,7 @@ impl Tablebase<Position> for Syzygy {
             return None;
         }
         let _one_at_a_time = self.root.lock().unwrap_or_else(|e| e.into_inner());
-        let probed = self.root_probe(position)?;
+        let probed = self.guarded(|| self.root_probe(position))?;
         let mut legal = MoveList::new();
         position.generate(&mut legal);
         match probed.root {
