@@ -18,7 +18,8 @@ pub struct Clock {
 pub struct Limits<M> {
     /// Stop after completing this depth.
     pub depth: Option<u32>,
-    /// Stop after this many nodes (exact when single-threaded).
+    /// Stop after this many nodes, all threads together (exact on one
+    /// thread, within 1% above it on several).
     pub nodes: Option<u64>,
     /// Think exactly this long.
     pub movetime_ms: Option<u64>,
