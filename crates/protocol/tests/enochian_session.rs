@@ -9,7 +9,7 @@ use augur_protocol::Session;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Capture, legal_bestmoves, position_after, session};
+use common::{Capture, assert_one_error, legal_bestmoves, position_after, session};
 
 fn enochian() -> (Session, Capture) {
     let (mut s, out) = session();
@@ -112,13 +112,7 @@ fn bad_enochian_input_gives_one_error_line_and_changes_nothing() {
         "go bluetime",
         "go redtime x",
     ] {
-        s.handle_line(bad);
-        let lines = out.take();
-        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: "),
-            "{bad}: {lines:?}"
-        );
+        assert_one_error(&mut s, &out, bad);
         assert_eq!(
             position_of(&mut s, &out),
             before,

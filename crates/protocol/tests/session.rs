@@ -11,7 +11,7 @@ use augur_protocol::{Flow, Session};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{Capture, legal_bestmoves, position_after, session};
+use common::{Capture, assert_one_error, legal_bestmoves, position_after, session};
 
 fn fen_of(session: &mut Session, capture: &Capture) -> String {
     capture.take();
@@ -510,13 +510,7 @@ fn oracle_is_selected_with_uci_variant_and_every_command_works() {
         "position fen cheplehc/ssssssss/8/8/8/8/SSSSSSSS/CHEPLEHC - - w 0",
         "position fen 8/8/8/8/8/8/8/P(l)3L3 - - w 0 1",
     ] {
-        s.handle_line(bad);
-        let lines = out.take();
-        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: "),
-            "{bad}: {lines:?}"
-        );
+        assert_one_error(&mut s, &out, bad);
     }
     assert!(fen_of_ultima(&mut s, &out).ends_with(" b 1 2"));
     s.handle_line("go depth 3");

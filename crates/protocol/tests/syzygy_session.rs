@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 mod common;
-use common::session;
+use common::{assert_one_error, session};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/syzygy");
 
@@ -77,13 +77,7 @@ fn syzygy_options_load_tables_and_searches_report_them() {
         "setoption name SyzygyProbeLimit value 8",
         "setoption name Syzygy50MoveRule value maybe",
     ] {
-        s.handle_line(bad);
-        let lines = out.take();
-        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: "),
-            "{bad}: {lines:?}"
-        );
+        assert_one_error(&mut s, &out, bad);
     }
 
     // A corrupted table: one error, the tables are dropped, the session

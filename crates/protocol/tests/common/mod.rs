@@ -50,6 +50,18 @@ impl Capture {
     }
 }
 
+/// Sends `bad` and checks that it gave exactly one line, an
+/// `info string error: ...` (bad input is refused with one clear error).
+pub fn assert_one_error(s: &mut Session, out: &Capture, bad: &str) {
+    s.handle_line(bad);
+    let lines = out.take();
+    assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: "),
+        "{bad}: {lines:?}"
+    );
+}
+
 pub fn session() -> (Session, Capture) {
     let capture = Capture::default();
     (Session::new(Output::new(capture.clone())), capture)
