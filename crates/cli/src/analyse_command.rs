@@ -9,13 +9,14 @@
 //! from (bad text, an illegal move, an Enochian roll not yet made) is an
 //! error: one line on stderr, exit status 2.
 
-use augur_core::{Evaluate, Game, MoveList};
-use augur_games::{Variant, with_game};
+use augur_engine::{
+    Config, Engine, FinalScore, Score, SearchEvent, SearchInfo, SearchLimits, SearchStart, Start,
+    Variant,
+};
 use augur_protocol::output::{bestmove_line, finished_info_line, info_line};
-use augur_search::{Engine, Limits, SearchControl, SearchInfo};
 use clap::Args;
 
-use crate::analyse_json::{Report, Score};
+use crate::analyse_json::Report;
 
 /// Arguments of `augur analyse`.
 #[derive(Args, Debug)]
@@ -61,92 +62,84 @@ pub struct AnalyseArgs {
 /// The default depth when no limit is given.
 const DEFAULT_DEPTH: u32 = 12;
 
-/// Who moves in `position`, as `go` names the clocks (`white`, `black`;
-/// an Enochian army's name).
-fn to_move<G: Game>(position: &G) -> &'static str {
-    let seat = position.seat().unwrap_or_else(|| position.team().index());
-    G::SEAT_NAMES.get(seat).copied().unwrap_or("?")
-}
-
 /// Runs `augur analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
-    with_game!(args.variant, G => run_game::<G>(args))
-}
-
-/// The position to analyse and the keys of the positions before it.
-fn root_of<G: Game>(args: &AnalyseArgs) -> Result<(G, Vec<u64>), String> {
-    let start: G = crate::start_position(args.fen.as_deref(), args.chess960)?;
-    let moves: Vec<&str> = args
-        .moves
-        .as_deref()
-        .map_or(Vec::new(), |m| m.split_whitespace().collect());
-    let replayed = augur_core::replay(start, &moves).map_err(|e| e.to_string())?;
-    if replayed.position.chance_outcomes() > 0 {
+    let config = Config {
+        hash_mb: args.hash as usize,
+        threads: args.threads as usize,
+        multipv: args.multipv as usize,
+        chess960: args.chess960,
+        ..Config::default()
+    };
+    let mut engine = Engine::with_config(args.variant, &config);
+    let start = args.fen.clone().map_or(Start::Standard, Start::Text);
+    let moves: Vec<String> = args.moves.as_deref().map_or(Vec::new(), |m| {
+        m.split_whitespace().map(str::to_string).collect()
+    });
+    engine.set_position(&start, &moves)?;
+    if engine.awaiting_roll() {
         return Err(
             "the roll for the army to move is not known: end --moves with '<roll>:' (e.g. '3:') or give it in the position string"
                 .to_string(),
         );
     }
-    Ok((replayed.position, replayed.history))
-}
-
-/// A finished game: the score line and the end, without a search.
-fn report_finished<G: Game>(root: &G, json: bool) {
-    let info = finished_info_line(root, false);
-    let score = info.rsplit("score ").next().unwrap_or("cp 0");
-    let number = |n: &str| n.parse::<i32>().unwrap_or(0);
-    let score = match score.split_once(' ') {
-        Some(("mate", n)) => Score::Mate(number(n)),
-        Some((_, cp)) => Score::Cp(number(cp)),
-        None => Score::Cp(0),
-    };
-    if json {
-        println!("{}", Report::finished(score, to_move(root)).to_json());
-    } else {
-        println!("{info}");
-        println!("bestmove (none)");
-    }
-}
-
-fn run_game<G: Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
-    let (root, history) = root_of::<G>(args)?;
-    let mut legal = MoveList::new();
-    root.generate(&mut legal);
-    if legal.is_empty() {
-        report_finished(&root, args.json);
-        return Ok(());
-    }
-    let mut engine = Engine::<G>::new(args.hash as usize, args.threads as usize);
-    engine.settings_mut().multipv = args.multipv as usize;
+    // Who moves, as `go` names the clocks (`white`, an Enochian army).
+    let to_move = engine.board().to_move.to_lowercase();
     let no_limit = args.depth.is_none() && args.movetime.is_none() && args.nodes.is_none();
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: args.depth.or(no_limit.then_some(DEFAULT_DEPTH)),
         movetime_ms: args.movetime,
         nodes: args.nodes,
-        ..Limits::default()
+        ..SearchLimits::default()
     };
-    let control = SearchControl::new(false);
+    let (sender, events) = std::sync::mpsc::channel();
+    let started = engine.start_search(&limits, move |event| {
+        let _ = sender.send(event);
+    })?;
     let json = args.json;
-    // The last complete set of lines (a new set starts with line 1).
-    let mut lines: Vec<SearchInfo<G::Move>> = Vec::new();
-    let result = engine.search(&root, &history, &limits, &control, &mut |info| {
+    if let SearchStart::GameOver(end) = started {
+        // A finished game: the score line and the end, without a search.
         if json {
-            println!("{}", Report::info(&root, info).to_json());
+            let score = match end {
+                FinalScore::Won => Score::Cp(32000),
+                FinalScore::Lost => Score::Mate(0),
+                FinalScore::Drawn => Score::Cp(0),
+            };
+            println!("{}", Report::finished(score, &to_move).to_json());
         } else {
-            println!("{}", info_line(&root, info, false));
+            println!("{}", finished_info_line(end, false));
+            println!("bestmove (none)");
         }
-        if info.bound.is_none() {
-            if info.multipv == 1 {
-                lines.clear();
-            }
-            lines.push(info.clone());
-        }
-    });
-    if json {
-        let report = Report::bestmove(&root, &result, &lines, to_move(&root));
-        println!("{}", report.to_json());
-    } else {
-        println!("{}", bestmove_line(&root, &result));
+        return Ok(());
     }
+    // The last complete set of lines (a new set starts with line 1).
+    let mut lines: Vec<SearchInfo> = Vec::new();
+    for event in events {
+        match event {
+            SearchEvent::Info(info) => {
+                if json {
+                    println!("{}", Report::info(&info).to_json());
+                } else {
+                    println!("{}", info_line(&info, false));
+                }
+                if info.bound.is_none() {
+                    if info.multipv == 1 {
+                        lines.clear();
+                    }
+                    lines.push(info);
+                }
+            }
+            SearchEvent::CurrentMove { .. } => {}
+            SearchEvent::Finished(best) | SearchEvent::Failed(best) => {
+                if json {
+                    println!("{}", Report::bestmove(&best, &lines, &to_move).to_json());
+                } else {
+                    println!("{}", bestmove_line(&best));
+                }
+                break;
+            }
+        }
+    }
+    engine.wait();
     Ok(())
 }

@@ -2,41 +2,8 @@
 //! field names, order and value types are those `protocol.md` documents
 //! ("`augur analyse`"); scripts read them.
 
-use augur_core::Game;
-use augur_protocol::output::{line_text, wdl};
-use augur_search::score::{ReportedScore, report};
-use augur_search::{Bound, SearchInfo, SearchResult};
+use augur_engine::{BestMove, Bound, Score, SearchInfo};
 use serde::Serialize;
-
-/// A score from the side to move's view: `{"cp":x}` or `{"mate":n}`.
-#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Moves to mate (negative: being mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// The reported form of a search score.
-    pub fn of(score: i32) -> Self {
-        match report(score) {
-            ReportedScore::Centipawns(cp) => Score::Cp(cp),
-            ReportedScore::Mate(n) => Score::Mate(n),
-        }
-    }
-}
-
-/// Which side of an aspiration window a score fell out of.
-#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum JsonBound {
-    /// The score is at least this.
-    Lower,
-    /// The score is at most this.
-    Upper,
-}
 
 /// The fields every line of a search shares (an `info` object, and each
 /// entry of the final object's `lines`).
@@ -46,27 +13,22 @@ pub struct Line {
     seldepth: u32,
     multipv: usize,
     score: Score,
-    bound: Option<JsonBound>,
+    bound: Option<Bound>,
     wdl: [u32; 3],
     pv: Vec<String>,
 }
 
 impl Line {
-    /// The line of `info`, its moves written from `root`.
-    pub fn of<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> Self {
-        let (w, d, l) = wdl(info.score);
+    /// The line of `info`.
+    pub fn of(info: &SearchInfo) -> Self {
         Line {
             depth: info.depth,
             seldepth: info.seldepth,
             multipv: info.multipv,
-            score: Score::of(info.score),
-            bound: match info.bound {
-                Some(Bound::Lower) => Some(JsonBound::Lower),
-                Some(Bound::Upper) => Some(JsonBound::Upper),
-                _ => None,
-            },
-            wdl: [w, d, l],
-            pv: line_text(root, &info.pv),
+            score: info.score,
+            bound: info.bound,
+            wdl: [info.wdl.win, info.wdl.draw, info.wdl.loss],
+            pv: info.pv.iter().map(|m| m.text.clone()).collect(),
         }
     }
 }
@@ -102,7 +64,7 @@ pub enum Report {
         /// Nodes searched.
         nodes: u64,
         /// Who moves at the root, as `go` names the clocks.
-        to_move: &'static str,
+        to_move: String,
         /// The table's fill, per mille, at the last complete depth.
         hashfull: u32,
         /// Every `MultiPV` line of the last complete depth.
@@ -112,49 +74,40 @@ pub enum Report {
 
 impl Report {
     /// The progress report for `info`.
-    pub fn info<G: Game>(root: &G, info: &SearchInfo<G::Move>) -> Self {
-        let millis = info.time.as_millis() as u64;
+    pub fn info(info: &SearchInfo) -> Self {
         Report::Info {
-            line: Line::of(root, info),
+            line: Line::of(info),
             nodes: info.nodes,
-            nps: info.nodes.saturating_mul(1000) / millis.max(1),
+            nps: info.nps,
             hashfull: info.hashfull,
-            time_ms: millis,
+            time_ms: info.time_ms,
         }
     }
 
-    /// The end of a search of `root` with the last complete `lines`.
-    pub fn bestmove<G: Game>(
-        root: &G,
-        result: &SearchResult<G::Move>,
-        lines: &[SearchInfo<G::Move>],
-        to_move: &'static str,
-    ) -> Self {
+    /// The end of a search with the last complete `lines`.
+    pub fn bestmove(best: &BestMove, lines: &[SearchInfo], to_move: &str) -> Self {
         Report::Bestmove {
-            bestmove: result.best_move.map(|m| root.move_text(m)),
-            ponder: result
-                .best_move
-                .zip(result.ponder_move)
-                .map(|(best, ponder)| root.play(best).move_text(ponder)),
-            score: Score::of(result.score),
-            depth: result.depth,
-            nodes: result.nodes,
-            to_move,
+            bestmove: best.best.as_ref().map(|m| m.text.clone()),
+            ponder: best.ponder.as_ref().map(|m| m.text.clone()),
+            score: best.score,
+            depth: best.depth,
+            nodes: best.nodes,
+            to_move: to_move.to_string(),
             hashfull: lines.last().map_or(0, |l| l.hashfull),
-            lines: lines.iter().map(|info| Line::of(root, info)).collect(),
+            lines: lines.iter().map(Line::of).collect(),
         }
     }
 
     /// The end when the root has no legal move (the game is over): no
     /// search, `score` the finished game's.
-    pub fn finished(score: Score, to_move: &'static str) -> Self {
+    pub fn finished(score: Score, to_move: &str) -> Self {
         Report::Bestmove {
             bestmove: None,
             ponder: None,
             score,
             depth: 0,
             nodes: 0,
-            to_move,
+            to_move: to_move.to_string(),
             hashfull: 0,
             lines: Vec::new(),
         }
@@ -162,7 +115,7 @@ impl Report {
 
     /// The object as one line of JSON.
     pub fn to_json(&self) -> String {
-        augur_protocol::view::to_json(self)
+        augur_engine::to_json(self)
     }
 }
 
@@ -177,7 +130,7 @@ mod tests {
             seldepth: 4,
             multipv: 1,
             score: Score::Cp(47),
-            bound: Some(JsonBound::Lower),
+            bound: Some(Bound::Lower),
             wdl: [152, 812, 36],
             pv: vec!["g1f3".into(), "g8f6".into()],
         };
@@ -198,7 +151,7 @@ mod tests {
             score: Score::Mate(-3),
             depth: 2,
             nodes: 350,
-            to_move: "white",
+            to_move: "white".into(),
             hashfull: 0,
             lines: vec![line],
         };

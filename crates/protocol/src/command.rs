@@ -93,16 +93,7 @@ pub enum PositionStart {
 }
 
 /// The arguments of `genfens`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GenFensParams {
-    /// How many positions (1 to 100,000).
-    pub count: u32,
-    /// The seed: the same seed gives the same positions.
-    pub seed: u64,
-    /// A file of positions (one a line, EPD or the game's position string)
-    /// to start from; `None` (`book None`, or no `book`) for the start.
-    pub book: Option<String>,
-}
+pub use augur_engine::GenFensParams;
 
 /// The arguments of `bench`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

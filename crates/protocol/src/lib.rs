@@ -26,20 +26,17 @@
 //! `protocol.md`, section "UCI commands (parsing)".
 
 pub mod command;
-pub mod eval_file;
-pub mod genfens;
 pub mod go;
 pub mod option;
 pub mod options;
 pub mod output;
 pub mod session;
-mod slot;
-pub mod view;
 
+pub use augur_engine::eval_file;
+pub use augur_engine::{BoardView, GameResult, PieceOnSquare};
 pub use command::{
     BenchParams, Command, GenFensParams, MAX_LINE_LEN, ParseError, PositionStart, parse,
 };
 pub use go::GoParams;
 pub use output::Output;
 pub use session::{Flow, Session, run};
-pub use view::{BoardView, GameResult, PieceOnSquare};

@@ -1,6 +1,6 @@
 //! The engine options `uci` announces, and checking `setoption` values.
 
-use crate::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
+use augur_engine::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
 use augur_games::Variant;
 use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 use augur_search::{Strength, TablebaseSettings};
@@ -380,6 +380,22 @@ fn canonical_array_name(name: &str) -> String {
 }
 
 impl Options {
+    /// The engine settings these options choose.
+    pub fn engine_config(&self) -> augur_engine::Config {
+        augur_engine::Config {
+            hash_mb: self.hash_mb,
+            threads: self.threads,
+            multipv: self.multipv,
+            move_overhead_ms: self.move_overhead_ms,
+            material_only: self.material_only,
+            use_network: self.use_nnue,
+            strength: self.strength(),
+            dice_lookahead: self.dice_lookahead,
+            tablebases: self.syzygy,
+            chess960: self.chess960,
+        }
+    }
+
     /// The strength the options ask for: `UCI_Elo` with
     /// `UCI_LimitStrength` (below its top, which is full strength), else
     /// `Skill Level` below 20; `None` for full strength.

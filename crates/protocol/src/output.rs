@@ -1,9 +1,7 @@
 //! Writing protocol lines: a shared, line-atomic writer, and the shapes of
 //! `info` and `bestmove` lines (Stockfish's field order).
 
-use augur_core::{Evaluate, Game};
-use augur_search::score::{ReportedScore, report};
-use augur_search::{Bound, SearchInfo, SearchResult};
+use augur_engine::{BestMove, Bound, Evaluation, FinalScore, Score, SearchInfo, Wdl};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -41,68 +39,42 @@ impl Output {
     }
 }
 
-/// Win/draw/loss per mille for a score, from a simple logistic model: a
-/// +150 cp advantage is about even between win and draw.
-pub fn wdl(score: i32) -> (u32, u32, u32) {
-    match report(score) {
-        ReportedScore::Mate(n) if n > 0 => (1000, 0, 0),
-        ReportedScore::Mate(_) => (0, 0, 1000),
-        ReportedScore::Centipawns(cp) => {
-            let p = |x: f64| 1.0 / (1.0 + (-(x - 150.0) / 60.0).exp());
-            let win = (1000.0 * p(f64::from(cp))).round() as u32;
-            let loss = (1000.0 * p(f64::from(-cp))).round() as u32;
-            let loss = loss.min(1000 - win);
-            (win, 1000 - win - loss, loss)
-        }
-    }
-}
-
-/// The text of a line of moves, played from `root`.
-pub fn line_text<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut position = root.clone();
-    let mut texts = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        texts.push(position.move_text(mv));
-        position = position.play(mv);
-    }
-    texts
-}
-
 /// An `info` line for a search report.
-pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bool) -> String {
+pub fn info_line(info: &SearchInfo, show_wdl: bool) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score ",
-        info.depth, info.seldepth, info.multipv
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score)
     );
-    match report(info.score) {
-        ReportedScore::Centipawns(cp) => {
-            let _ = write!(line, "cp {cp}");
-        }
-        ReportedScore::Mate(n) => {
-            let _ = write!(line, "mate {n}");
-        }
-    }
     match info.bound {
         Some(Bound::Lower) => line.push_str(" lowerbound"),
         Some(Bound::Upper) => line.push_str(" upperbound"),
-        _ => {}
+        None => {}
     }
     if show_wdl {
-        let (w, d, l) = wdl(info.score);
-        let _ = write!(line, " wdl {w} {d} {l}");
+        let Wdl { win, draw, loss } = info.wdl;
+        let _ = write!(line, " wdl {win} {draw} {loss}");
     }
-    let millis = info.time.as_millis() as u64;
-    let nps = info.nodes.saturating_mul(1000) / millis.max(1);
     let _ = write!(
         line,
-        " nodes {} nps {nps} hashfull {} tbhits {} time {millis}",
-        info.nodes, info.hashfull, info.tbhits
+        " nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.nodes, info.nps, info.hashfull, info.tbhits, info.time_ms
     );
-    let pv = line_text(root, &info.pv);
-    if !pv.is_empty() {
+    if !info.pv.is_empty() {
+        let pv: Vec<&str> = info.pv.iter().map(|m| m.text.as_str()).collect();
         let _ = write!(line, " pv {}", pv.join(" "));
     }
     line
+}
+
+/// A score as `info` lines write it: `cp 20`, `mate -3`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
 }
 
 /// The `info` line for a finished game (the side to move has no legal
@@ -111,11 +83,11 @@ pub fn info_line<G: Evaluate>(root: &G, info: &SearchInfo<G::Move>, show_wdl: bo
 /// is drawn (stalemate, no army can move), and, where the side to move has
 /// already won (Enochian chess: its team took both enemy Kings and it moves
 /// next), `score cp 32000`, since UCI has no notation for a mate given.
-pub fn finished_info_line<G: Game>(root: &G, show_wdl: bool) -> String {
-    let (score, wdl) = match root.outcome() {
-        Some(outcome) if outcome.winner == Some(root.team()) => ("cp 32000", "1000 0 0"),
-        Some(outcome) if outcome.winner.is_some() => ("mate 0", "0 0 1000"),
-        _ => ("cp 0", "0 1000 0"),
+pub fn finished_info_line(end: FinalScore, show_wdl: bool) -> String {
+    let (score, wdl) = match end {
+        FinalScore::Won => ("cp 32000", "1000 0 0"),
+        FinalScore::Lost => ("mate 0", "0 0 1000"),
+        FinalScore::Drawn => ("cp 0", "0 1000 0"),
     };
     if show_wdl {
         format!("info depth 0 score {score} wdl {wdl}")
@@ -126,31 +98,45 @@ pub fn finished_info_line<G: Game>(root: &G, show_wdl: bool) -> String {
 
 /// The `bestmove` line: `bestmove <move> [ponder <move>]`, or
 /// `bestmove (none)` when the root has no legal move.
-pub fn bestmove_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> String {
-    let Some(best) = result.best_move else {
+pub fn bestmove_line(best: &BestMove) -> String {
+    let Some(mv) = &best.best else {
         return "bestmove (none)".to_string();
     };
-    let mut line = format!("bestmove {}", root.move_text(best));
-    if let Some(ponder) = result.ponder_move {
-        let _ = write!(line, " ponder {}", root.play(best).move_text(ponder));
+    match &best.ponder {
+        Some(ponder) => format!("bestmove {} ponder {}", mv.text, ponder.text),
+        None => format!("bestmove {}", mv.text),
     }
-    line
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wdl_is_per_mille_and_monotonic() {
-        let mut previous_win = 0;
-        for cp in (-1000..=1000).step_by(50) {
-            let (w, d, l) = wdl(cp);
-            assert_eq!(w + d + l, 1000);
-            assert!(w >= previous_win);
-            previous_win = w;
-        }
-        let (w, _, l) = wdl(0);
-        assert_eq!(w, l);
+/// The `eval` output: the hand-written evaluation's terms, then the
+/// evaluation searched with.
+pub fn eval_text(evaluation: &Evaluation) -> String {
+    let pawns = |cp: i32| f64::from(cp) / 100.0;
+    let mut text = String::from(
+        "       Term    |  First | Second |  Total\n---------------+--------+--------+-------\n",
+    );
+    for term in &evaluation.terms {
+        let _ = writeln!(
+            text,
+            "{:>14} | {:>6.2} | {:>6.2} | {:>6.2}",
+            term.name,
+            pawns(term.first),
+            pawns(term.second),
+            pawns(term.first - term.second)
+        );
     }
+    if let Some(network) = evaluation.network {
+        let _ = write!(
+            text,
+            "\nNetwork evaluation: {:+.2}\nHand-written evaluation: {:+.2}",
+            pawns(network),
+            pawns(evaluation.hand_written)
+        );
+    }
+    let _ = write!(
+        text,
+        "\nFinal evaluation: {:+.2} (first team's view; White in chess)",
+        pawns(evaluation.used)
+    );
+    text
 }

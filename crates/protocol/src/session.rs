@@ -4,15 +4,13 @@
 //! commands wait for a running `go perft` to end). Bad input produces
 //! one `info string error: ...` line and changes nothing.
 
-use augur_core::Game;
-use augur_games::with_game;
+use augur_engine::{BoardView, Engine, PerftEvent, SearchEvent, SearchLimits, SearchStart, Start};
 use std::io::BufRead;
 
-use crate::command::{Command, MAX_LINE_LEN, parse};
+use crate::command::{Command, MAX_LINE_LEN, PositionStart, parse};
+use crate::go::GoParams;
 use crate::options::{Change, Options};
-use crate::output::Output;
-use crate::slot::{GameSlot, new_slot};
-use crate::view::BoardView;
+use crate::output::{Output, bestmove_line, eval_text, finished_info_line, info_line};
 
 /// The engine's name as `uci` announces it.
 pub const ENGINE_NAME: &str = concat!("Augur ", env!("CARGO_PKG_VERSION"));
@@ -23,7 +21,7 @@ pub const ENGINE_AUTHOR: &str = "the Augur developers";
 pub struct Session {
     out: Output,
     options: Options,
-    slot: Box<dyn GameSlot>,
+    engine: Engine,
     debug: bool,
 }
 
@@ -40,11 +38,11 @@ impl Session {
     /// A session writing to `out`, playing standard chess from the start.
     pub fn new(out: Output) -> Self {
         let options = Options::default();
-        let slot = new_slot(options.variant, &options);
+        let engine = new_engine(&options);
         Self {
             out,
             options,
-            slot,
+            engine,
             debug: false,
         }
     }
@@ -65,7 +63,7 @@ impl Session {
             // A running `go perft` ends before anything else is done, as
             // where perft holds the session, so no output is cut short;
             // `isready` is answered and `stop` or `quit` end it at once.
-            self.slot.finish_perft();
+            self.engine.finish_perft();
         }
         match command {
             Command::Empty => {}
@@ -80,34 +78,35 @@ impl Session {
             Command::IsReady => {
                 // UCI's moment for slow set-up: make the table now (never
                 // waiting for a running search).
-                self.slot.prepare();
+                self.engine.prepare();
                 self.out.line("readyok");
             }
             Command::Debug(on) => self.debug = on,
             Command::Stop => {
-                self.slot.stop();
-                self.slot.wait();
+                self.engine.stop();
+                self.engine.wait();
             }
-            Command::PonderHit => self.slot.ponderhit(),
+            Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
-                self.slot.stop();
-                self.slot.wait();
+                self.engine.stop();
+                self.engine.wait();
                 return Flow::Quit;
             }
             Command::UciNewGame => {
                 self.finish_search();
-                self.slot.new_game();
-                if let Err(e) = self
-                    .slot
-                    .set_position(&crate::command::PositionStart::StartPos, &[])
-                {
+                self.engine.new_game();
+                if let Err(e) = self.engine.set_position(&Start::Standard, &[]) {
                     self.out.error(e);
                 }
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { start, moves } => {
                 self.finish_search();
-                match self.slot.set_position(&start, &moves) {
+                let start = match start {
+                    PositionStart::StartPos => Start::Standard,
+                    PositionStart::Fen(text) => Start::Text(text),
+                };
+                match self.engine.set_position(&start, &moves) {
                     Ok(warnings) => {
                         for warning in warnings {
                             self.out.line(&format!("info string warning: {warning}"));
@@ -116,48 +115,53 @@ impl Session {
                     Err(e) => self.out.error(e),
                 }
             }
-            Command::Go(params) => {
-                if self.slot.searching() {
-                    self.out
-                        .error("a search is already running; send stop first");
-                } else {
-                    self.slot.wait();
-                    if let Err(e) = self.slot.go(&params, &self.options, &self.out) {
-                        self.out.error(e);
-                    }
-                }
-            }
+            Command::Go(params) => self.go(&params),
             Command::ExchangeOffer { movetime } => {
                 self.finish_search();
-                if let Err(e) = self.slot.answer_offer(&self.options, movetime, &self.out) {
-                    self.out.error(e);
+                match self.engine.answer_offer(movetime) {
+                    Ok(answer) => {
+                        self.out.line(&format!(
+                            "info string exchange: accept {} cp, decline {} cp (answering team's view)",
+                            answer.accept_cp, answer.decline_cp
+                        ));
+                        self.out.line(if answer.accept {
+                            "exchange accept"
+                        } else {
+                            "exchange decline"
+                        });
+                    }
+                    Err(e) => self.out.error(e),
                 }
             }
             Command::ExchangeDeclined => {
                 self.finish_search();
-                if let Err(e) = self.slot.decline_offer() {
+                if let Err(e) = self.engine.decline_offer() {
                     self.out.error(e);
                 }
             }
             Command::GenFens(params) => {
                 self.finish_search();
-                if let Err(e) = self.slot.genfens(&params, &self.out) {
+                let out = self.out.clone();
+                let found = self.engine.genfens(&params, &mut |text| {
+                    out.line(&format!("info string genfens {text}"));
+                });
+                if let Err(e) = found {
                     self.out.error(e);
                 }
             }
             Command::Perft(depth) => {
                 self.finish_search();
-                if let Err(e) = self.slot.perft(depth, &self.out) {
+                if let Err(e) = self.perft(depth) {
                     self.out.error(e);
                 }
             }
             Command::Display => {
-                for line in self.slot.display().lines() {
+                for line in self.engine.diagram().lines() {
                     self.out.line(line);
                 }
             }
             Command::Eval => {
-                for line in self.slot.eval(!self.options.hand_evaluation()).lines() {
+                for line in eval_text(&self.engine.evaluation()).lines() {
                     self.out.line(line);
                 }
             }
@@ -177,83 +181,144 @@ impl Session {
     /// broken bench for a result.
     pub fn bench(&mut self, depth: Option<u32>) -> Result<(), String> {
         self.finish_search();
-        let (positions, default_depth) = with_game!(
-            self.options.variant,
-            G => (G::BENCH_POSITIONS, G::BENCH_DEPTH)
-        );
-        let depth = depth.unwrap_or(default_depth);
-        let (nodes, seconds) = self.slot.bench(positions, depth, &self.out)?;
-        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
-        self.out.line(&format!("{nodes} nodes {nps} nps"));
+        let out = self.out.clone();
+        let report = self.engine.bench(depth, &mut |number, of, nodes| {
+            out.line(&format!(
+                "info string bench position {number}/{of}: {nodes} nodes"
+            ));
+        })?;
+        self.out
+            .line(&format!("{} nodes {} nps", report.nodes, report.nps));
+        Ok(())
+    }
+
+    /// `go`: starts a search whose `info` lines and one `bestmove` are
+    /// printed as it reports, or answers at once when there is nothing to
+    /// search.
+    fn go(&mut self, params: &GoParams) {
+        if self.engine.searching() {
+            self.out
+                .error("a search is already running; send stop first");
+            return;
+        }
+        self.engine.wait();
+        let (out, show_wdl) = (self.out.clone(), self.options.show_wdl);
+        let started = self
+            .engine
+            .start_search(&search_limits(params), move |event| match event {
+                SearchEvent::Info(info) => out.line(&info_line(&info, show_wdl)),
+                SearchEvent::CurrentMove { depth, mv, number } => out.line(&format!(
+                    "info depth {depth} currmove {} currmovenumber {number}",
+                    mv.text
+                )),
+                SearchEvent::Finished(best) => out.line(&bestmove_line(&best)),
+                SearchEvent::Failed(best) => {
+                    out.error("the search failed; playing the first legal move");
+                    out.line(&bestmove_line(&best));
+                }
+            });
+        match started {
+            Ok(SearchStart::Running) => {}
+            Ok(SearchStart::NoPosition) => {
+                self.out.error(augur_engine::NO_POSITION);
+                self.out.line("bestmove 0000");
+            }
+            Ok(SearchStart::GameOver(end)) => {
+                // The game is over: a score for the client, then no move.
+                self.out.line(&finished_info_line(end, show_wdl));
+                self.out.line("bestmove (none)");
+            }
+            Ok(SearchStart::Forced(pass)) => self.out.line(&format!("bestmove {}", pass.text)),
+            Err(e) => self.out.error(e),
+        }
+    }
+
+    /// `go perft N`: counts on its own thread (so `isready` is answered and
+    /// `stop` heard meanwhile), printing `<move>: <count>` per root move as
+    /// each is counted, then a blank line, `Nodes searched: <N>` and the
+    /// time; stopped, it prints what it counted and an `info string` saying
+    /// so instead of the total.
+    fn perft(&mut self, depth: u32) -> Result<(), String> {
+        let out = self.out.clone();
+        self.engine.start_perft(depth, move |event| match event {
+            PerftEvent::RootMove { text, nodes } => out.line(&format!("{text}: {nodes}")),
+            PerftEvent::Done(report) if !report.complete => out.line(&format!(
+                "info string perft {depth} stopped: {} of {} root moves counted, {} nodes",
+                report.counted, report.root_moves, report.nodes
+            )),
+            PerftEvent::Done(report) => {
+                let seconds = (report.time_ms / 1000.0).max(1e-9);
+                out.line("");
+                out.line(&format!("Nodes searched: {}", report.nodes));
+                out.line(&format!(
+                    "info string perft {depth} took {:.0} ms ({:.1} Mnps)",
+                    seconds * 1000.0,
+                    report.nodes as f64 / seconds / 1e6
+                ));
+            }
+        })?;
         Ok(())
     }
 
     /// Stops a running search (it prints its `bestmove`) and waits for it.
     fn finish_search(&mut self) {
-        if self.slot.searching() {
-            self.slot.stop();
+        if self.engine.searching() {
+            self.engine.stop();
         }
-        self.slot.wait();
+        self.engine.wait();
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options.clone();
-        match options.set(name, value) {
-            Err(e) => self.out.error(e),
-            Ok(change) => {
-                self.finish_search();
-                let previous_hash_mb = self.options.hash_mb;
-                let previous_eval_file = self.options.eval_file.clone();
-                self.options = options;
-                match change {
-                    Change::Hash | Change::Threads | Change::ClearHash => {
-                        let clear = change == Change::ClearHash;
-                        if let Err(e) = self.slot.configure(&self.options, clear) {
-                            self.options.hash_mb = previous_hash_mb;
-                            self.out.error(e);
-                        }
+        let change = match options.set(name, value) {
+            Ok(change) => change,
+            Err(e) => return self.out.error(e),
+        };
+        self.finish_search();
+        let previous_eval_file = self.options.eval_file.clone();
+        self.options = options;
+        match change {
+            // The new game's table is made on `isready` or first use.
+            Change::Variant => {
+                self.engine = new_engine(&self.options);
+                // Fairy-Stockfish's announcement of the game chosen.
+                self.out.line(&format!(
+                    "info string variant {} files 8 ranks 8 pocket 0 template fairy startpos {}",
+                    self.options.variant,
+                    self.engine.start_text()
+                ));
+            }
+            Change::ClearHash => self.engine.clear_hash(),
+            Change::Start => {
+                if let Some(start) = self.options.start_position(self.options.variant) {
+                    self.engine.set_start(Some(start));
+                    if let Err(e) = self.engine.set_position(&Start::Standard, &[]) {
+                        self.out.error(e);
                     }
-                    // The new game's table is made on `isready` or first use.
-                    Change::Variant => {
-                        self.slot = new_slot(self.options.variant, &self.options);
-                        // Fairy-Stockfish's announcement of the game chosen.
-                        self.out.line(&format!(
-                            "info string variant {} files 8 ranks 8 pocket 0 template fairy startpos {}",
-                            self.options.variant,
-                            self.slot.start_text()
-                        ));
-                    }
-                    Change::Start => {
-                        if let Some(start) = self.options.start_position(self.options.variant) {
-                            self.slot.set_start(Some(start));
-                            let start = crate::command::PositionStart::StartPos;
-                            if let Err(e) = self.slot.set_position(&start, &[]) {
-                                self.out.error(e);
-                            }
-                        }
-                    }
-                    Change::Chess960 => self.slot.set_chess960(self.options.chess960),
-                    Change::EvalFile => {
-                        match crate::eval_file::choose_network(&self.options.eval_file) {
-                            Ok(chosen) => {
-                                self.slot.evaluation_changed();
-                                self.out.line(&format!("info string {chosen}"));
-                            }
-                            Err(e) => {
-                                self.options.eval_file = previous_eval_file;
-                                self.out.error(e);
-                            }
-                        }
-                    }
-                    Change::SyzygyPath => match self.slot.set_tablebases(&self.options.syzygy_path)
-                    {
-                        Ok(report) => self.out.line(&format!("info string {report}")),
-                        Err(e) => {
-                            self.options.syzygy_path = "<empty>".to_string();
-                            self.out.error(e);
-                        }
-                    },
-                    Change::Setting => {}
+                }
+            }
+            Change::EvalFile => match crate::eval_file::choose_network(&self.options.eval_file) {
+                Ok(chosen) => {
+                    self.engine.evaluation_changed();
+                    self.out.line(&format!("info string {chosen}"));
+                }
+                Err(e) => {
+                    self.options.eval_file = previous_eval_file;
+                    self.out.error(e);
+                }
+            },
+            Change::SyzygyPath => match self.engine.set_tablebases(&self.options.syzygy_path) {
+                Ok(report) => self.out.line(&format!("info string {report}")),
+                Err(e) => {
+                    self.options.syzygy_path = "<empty>".to_string();
+                    self.out.error(e);
+                }
+            },
+            Change::Hash | Change::Threads | Change::Chess960 | Change::Setting => {
+                if let Err(e) = self.engine.configure(&self.options.engine_config()) {
+                    // The table kept its size.
+                    self.options.hash_mb = self.engine.config().hash_mb;
+                    self.out.error(e);
                 }
             }
         }
@@ -262,21 +327,53 @@ impl Session {
     /// End of input: a bounded search finishes and prints its move; an
     /// infinite or pondering one is stopped.
     pub fn end_of_input(&mut self) {
-        if self.slot.unbounded() {
-            self.slot.stop();
+        if self.engine.unbounded() {
+            self.engine.stop();
         }
-        self.slot.wait();
+        self.engine.wait();
     }
 
     /// The current position as boards such as `augur serve` draw it
     /// ([`BoardView::to_json`] gives its JSON).
     pub fn board_view(&self) -> BoardView {
-        self.slot.board_view()
+        self.engine.board()
     }
 
     /// Whether `debug on` was sent.
     pub fn debug(&self) -> bool {
         self.debug
+    }
+}
+
+/// A new engine for the game the options choose, at the start they
+/// choose (an Enochian array, divination), with their settings.
+fn new_engine(options: &Options) -> Engine {
+    let variant = options.variant;
+    let mut engine = Engine::with_config(variant, &options.engine_config());
+    // The session said what `SyzygyPath` found when it was set.
+    let _ = engine.set_tablebases(&options.syzygy_path);
+    engine.set_start(options.start_position(variant));
+    // The game is held at the start the options chose, as the session
+    // announces, not the standard one; the standard start cannot be refused.
+    let _ = engine.set_position(&Start::Standard, &[]);
+    engine
+}
+
+/// The search limits of a `go` command.
+fn search_limits(params: &GoParams) -> SearchLimits {
+    SearchLimits {
+        depth: params.depth,
+        nodes: params.nodes,
+        movetime_ms: params.movetime,
+        mate: params.mate,
+        infinite: params.infinite,
+        ponder: params.ponder,
+        team_time_ms: [params.wtime, params.btime],
+        team_increment_ms: [params.winc, params.binc],
+        seat_time_ms: params.seat_time.to_vec(),
+        seat_increment_ms: params.seat_inc.to_vec(),
+        moves_to_go: params.movestogo,
+        search_moves: params.searchmoves.clone(),
     }
 }
 

@@ -134,7 +134,7 @@ impl Clock {
     /// The clocks as JSON: `{"base":..,"increment":..,"left":{side: ms},
     /// "running": side or null}` (times as of now).
     pub fn json(&self) -> String {
-        augur_protocol::view::to_json(&self.view())
+        augur_engine::to_json(&self.view())
     }
 }
 

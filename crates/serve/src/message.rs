@@ -69,7 +69,7 @@ pub enum ToPage<'a> {
 impl ToPage<'_> {
     /// The message as one line of JSON.
     pub fn to_json(&self) -> String {
-        augur_protocol::view::to_json(self)
+        augur_engine::to_json(self)
     }
 }
 

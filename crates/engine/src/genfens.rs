@@ -18,6 +18,18 @@ use augur_core::{Evaluate, MoveList};
 use augur_search::{Engine, Limits, SearchControl};
 use rand::prelude::*;
 
+/// What `genfens` is asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenFensParams {
+    /// How many positions (1 to 100,000).
+    pub count: u32,
+    /// The seed: the same seed gives the same positions.
+    pub seed: u64,
+    /// A file of positions (one a line, EPD or the game's position string)
+    /// to start from; `None` for the game's start.
+    pub book: Option<String>,
+}
+
 /// Random plies played from the start (one more half of the time).
 pub const MIN_PLIES: usize = 8;
 /// Nodes of the balance check.

@@ -2,16 +2,26 @@
 //! byte for byte (field names, order, value types) and check escaping.
 
 use super::*;
-use crate::{Output, Session};
+use crate::{Engine, Start};
 
-/// The view of `position` (a `position` command's arguments) in `variant`,
-/// with the diagram left out (its drawing is the game's `d` output, tested
-/// with the games).
+/// The view of `position` (a `position` command's arguments: `fen <text>`
+/// or `startpos`, then `moves ...`) in `variant`, with the diagram left out
+/// (its drawing is the game's `d` output, tested with the games).
 fn view(variant: &str, position: &str) -> BoardView {
-    let mut session = Session::new(Output::new(std::io::sink()));
-    session.handle_line(&format!("setoption name UCI_Variant value {variant}"));
-    session.handle_line(&format!("position {position}"));
-    let mut view = session.board_view();
+    let mut engine = Engine::new(variant.parse().expect("a game"));
+    let (start, moves) = match position.split_once(" moves ") {
+        Some((start, moves)) => (
+            start,
+            moves.split_whitespace().map(str::to_string).collect(),
+        ),
+        None => (position, Vec::new()),
+    };
+    let start = match start.strip_prefix("fen ") {
+        Some(text) => Start::Text(text.to_string()),
+        None => Start::Standard,
+    };
+    engine.set_position(&start, &moves).expect("a position");
+    let mut view = engine.board();
     assert!(!view.diagram.is_empty());
     view.diagram = String::new();
     view
@@ -154,9 +164,9 @@ fn text_needing_escapes_comes_back_unchanged() {
 
 #[test]
 fn a_real_diagram_survives_the_round_trip() {
-    let mut session = Session::new(Output::new(std::io::sink()));
-    session.handle_line("position startpos moves e2e4");
-    let view = session.board_view();
+    let mut engine = Engine::new(crate::Variant::Chess);
+    engine.play("e2e4").expect("legal");
+    let view = engine.board();
     assert!(view.diagram.contains('\n'));
     let back: serde_json::Value = serde_json::from_str(&view.to_json()).expect("valid JSON");
     assert_eq!(back["diagram"].as_str(), Some(view.diagram.as_str()));
