@@ -186,6 +186,34 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The standard starting position.
     fn startpos() -> Self;
 
+    /// The options the game declares (the protocol announces them; their
+    /// values choose the start, [`Game::start_for_options`]). None by
+    /// default.
+    const OPTIONS: &'static [crate::GameOption] = &[];
+
+    /// Reads a value for the text option `name` (one of
+    /// [`Game::OPTIONS`]): the value as the game writes it, or why not (one
+    /// line). The default takes any text, trimmed.
+    fn read_option(name: &str, value: &str) -> Result<String, String> {
+        let _ = name;
+        Ok(value.trim().to_string())
+    }
+
+    /// The position the standard start means under the option values
+    /// `values` (every declared option's value, as read); `None` for the
+    /// game's own [`Game::startpos`], the default.
+    fn start_for_options(values: &crate::OptionValues) -> Option<Self> {
+        let _ = values;
+        None
+    }
+
+    /// The standard start of the game played with chance (Enochian
+    /// divination: the same position, the die not rolled yet); `None` for
+    /// games without chance.
+    fn startpos_with_chance() -> Option<Self> {
+        None
+    }
+
     /// Reads a position string (FEN for chess), fully validated.
     fn from_fen(text: &str) -> Result<Self, PositionError>;
 

@@ -39,6 +39,7 @@ mod played;
 mod values;
 
 pub use augur_games::Variant;
+pub use augur_search::strength::{MAX_ELO, MIN_ELO};
 pub use augur_search::{Strength, TablebaseSettings};
 pub use board::{BoardView, GameResult, PieceOnSquare, to_json};
 pub use config::Config;

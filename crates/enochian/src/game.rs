@@ -6,7 +6,33 @@ use crate::position::{Die, Position};
 use crate::text::START;
 use crate::types::{Army, Kind, team_armies};
 use crate::zobrist;
-use augur_core::{Color, Game, MoveError, MoveList, Outcome, PositionError, Square, Termination};
+use augur_core::{
+    Color, Game, GameOption, GameOptionKind, MoveError, MoveList, OptionValues, Outcome,
+    PositionError, Square, Termination, option_value,
+};
+
+/// The option choosing the starting array of the standard start.
+pub const ARRAY_OPTION: &str = "UCI_Enochian_Array";
+/// The option turning divination (dice) on for the standard start.
+pub const DIVINATION_OPTION: &str = "UCI_Enochian_Divination";
+/// The default array: `<setting> of <board> clockwise|widdershins`.
+pub const DEFAULT_ARRAY: &str = "water of water clockwise";
+
+/// An array name as the array option reports it (lower case, single
+/// spaces, the direction spelled out). The name must already be valid.
+fn canonical_array_name(name: &str) -> String {
+    let lowered = name.to_ascii_lowercase().replace(['-', '_'], " ");
+    let words: Vec<&str> = lowered.split_whitespace().collect();
+    let direction = match words.get(3) {
+        Some(&("widdershins" | "anticlockwise" | "counterclockwise" | "w")) => "widdershins",
+        _ => "clockwise",
+    };
+    format!(
+        "{} of {} {direction}",
+        words.first().copied().unwrap_or("water"),
+        words.get(2).copied().unwrap_or("water")
+    )
+}
 
 /// Plies with neither a capture, a pawn move nor an exchange after which
 /// Augur calls the game drawn (50 turns of each army). Not in the rulings:
@@ -157,6 +183,45 @@ impl Game for Position {
 
     fn startpos() -> Self {
         Position::read_text(START).unwrap_or_else(|_| std::process::abort())
+    }
+
+    const OPTIONS: &'static [GameOption] = &[
+        GameOption {
+            name: ARRAY_OPTION,
+            kind: GameOptionKind::Text {
+                default: DEFAULT_ARRAY,
+            },
+        },
+        GameOption {
+            name: DIVINATION_OPTION,
+            kind: GameOptionKind::Check { default: false },
+        },
+    ];
+
+    fn read_option(name: &str, value: &str) -> Result<String, String> {
+        if !name.eq_ignore_ascii_case(ARRAY_OPTION) {
+            return Ok(value.trim().to_string());
+        }
+        let value = value.trim();
+        Position::array_by_name(value).map_err(|e| e.reason)?;
+        Ok(canonical_array_name(value))
+    }
+
+    fn start_for_options(values: &OptionValues) -> Option<Self> {
+        let array = option_value(values, ARRAY_OPTION).unwrap_or(DEFAULT_ARRAY);
+        let position = Position::array_by_name(array).unwrap_or_else(|_| Self::startpos());
+        if option_value(values, DIVINATION_OPTION) != Some("true") {
+            return Some(position);
+        }
+        // The same position before the first roll.
+        let text = position.to_string();
+        let (board, _) = text.rsplit_once(' ')?;
+        Position::read_text(&format!("{board} ?")).ok()
+    }
+
+    fn startpos_with_chance() -> Option<Self> {
+        let (board, _) = START.rsplit_once(' ')?;
+        Position::read_text(&format!("{board} ?")).ok()
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {

@@ -90,6 +90,44 @@ impl Variant {
         Self::ALL.map(Variant::name).join(", ")
     }
 
+    /// The options the game declares ([`augur_core::Game::OPTIONS`]).
+    pub fn options(self) -> &'static [augur_core::GameOption] {
+        with_game!(self, G => <G as augur_core::Game>::OPTIONS)
+    }
+
+    /// Every game's declared options, in game order, each name once.
+    pub fn all_options() -> Vec<augur_core::GameOption> {
+        let mut options: Vec<augur_core::GameOption> = Vec::new();
+        for option in Self::ALL.iter().flat_map(|v| v.options()) {
+            if !options
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(option.name))
+            {
+                options.push(*option);
+            }
+        }
+        options
+    }
+
+    /// Reads a value of the game's text option `name`
+    /// ([`augur_core::Game::read_option`]).
+    pub fn read_option(self, name: &str, value: &str) -> Result<String, String> {
+        with_game!(self, G => <G as augur_core::Game>::read_option(name, value))
+    }
+
+    /// The position string the standard start means under the option
+    /// values `values`; `None` for the game's own start.
+    pub fn start_for_options(self, values: &augur_core::OptionValues) -> Option<String> {
+        with_game!(self, G => <G as augur_core::Game>::start_for_options(values).map(|p| augur_core::Game::fen(&p)))
+    }
+
+    /// The position string of the game's standard start played with chance
+    /// (Enochian divination: the die not rolled yet); `None` for games
+    /// without chance.
+    pub fn divination_start(self) -> Option<String> {
+        with_game!(self, G => <G as augur_core::Game>::startpos_with_chance().map(|p| augur_core::Game::fen(&p)))
+    }
+
     /// Whether this is standard chess, which engines and GUIs know without
     /// a `UCI_Variant` option (its records carry no `Variant` tag).
     pub fn is_standard(self) -> bool {

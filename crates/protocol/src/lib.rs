@@ -1,9 +1,10 @@
 //! augur-protocol: Augur's UCI-style text protocol.
 //!
 //! It owns command parsing ([`parse`]), the session state machine
-//! ([`Session`], [`run`]) that drives one game's engine at a time (the games
-//! sit behind one `GameSlot` trait; `augur-games` picks the type),
-//! the engine options, and the shape of every output line. Searches run on
+//! ([`Session`], [`run`]) that drives one game's engine at a time through
+//! the game-erased engine API (`augur-engine`, which returns values and
+//! never prints), the engine options, and the shape of every output line
+//! (`output`: the API's values formatted as UCI text). Searches run on
 //! the engine's main search thread (kept, woken per `go`, never started per
 //! move; see `Engine::start`); the
 //! session keeps reading, so `isready`, `stop` and `ponderhit` are answered

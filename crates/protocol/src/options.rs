@@ -1,5 +1,6 @@
 //! The engine options `uci` announces, and checking `setoption` values.
 
+use augur_core::GameOptionKind;
 use augur_engine::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
 use augur_games::Variant;
 use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
@@ -19,9 +20,6 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 pub const MAX_SYZYGY_PROBE_DEPTH: u32 = 100;
 /// Upper bound of the `SyzygyProbeLimit` option (the largest Syzygy tables).
 pub const MAX_SYZYGY_PROBE_LIMIT: u32 = 7;
-
-/// The default of `UCI_Enochian_Array`.
-pub const DEFAULT_ENOCHIAN_ARRAY: &str = "water of water clockwise";
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,11 +49,10 @@ pub struct Options {
     /// `EvalFile`: the chess network's file, or
     /// [`EMBEDDED_NETWORK_NAME`] for the one built in (`crate::eval_file`).
     pub eval_file: String,
-    /// `UCI_Enochian_Array`: the Enochian starting array of `startpos`,
-    /// canonical (`<setting> of <board> clockwise|widdershins`).
-    pub enochian_array: String,
-    /// `UCI_Enochian_Divination`: Enochian games with dice.
-    pub divination: bool,
+    /// The options the games declare (Enochian chess's
+    /// `UCI_Enochian_Array` and `UCI_Enochian_Divination`): every declared
+    /// option's name and value as the game read it.
+    pub game_options: Vec<(String, String)>,
     /// `Dice Lookahead`: average over future rolls (expectimax); false
     /// ignores them beyond the root.
     pub dice_lookahead: bool,
@@ -86,8 +83,10 @@ impl Default for Options {
             material_only: false,
             use_nnue: augur_search::NETWORK_BY_DEFAULT,
             eval_file: EMBEDDED_NETWORK_NAME.to_string(),
-            enochian_array: DEFAULT_ENOCHIAN_ARRAY.to_string(),
-            divination: false,
+            game_options: Variant::all_options()
+                .iter()
+                .map(|o| (o.name.to_string(), o.default_text()))
+                .collect(),
             dice_lookahead: true,
             limit_strength: false,
             elo: MAX_ELO,
@@ -189,14 +188,19 @@ impl Options {
             text,
             "option name EvalFile type string default {EMBEDDED_NETWORK_NAME}"
         );
-        let _ = writeln!(
-            text,
-            "option name UCI_Enochian_Array type string default {DEFAULT_ENOCHIAN_ARRAY}"
-        );
-        let _ = writeln!(
-            text,
-            "option name UCI_Enochian_Divination type check default false"
-        );
+        // The options the games declare.
+        for option in Variant::all_options() {
+            let kind = match option.kind {
+                GameOptionKind::Check { .. } => "check",
+                GameOptionKind::Text { .. } => "string",
+            };
+            let _ = writeln!(
+                text,
+                "option name {} type {kind} default {}",
+                option.name,
+                option.default_text()
+            );
+        }
         let _ = writeln!(text, "option name Dice Lookahead type check default true");
         let _ = writeln!(
             text,
@@ -295,17 +299,6 @@ impl Options {
                 };
                 Ok(Change::EvalFile)
             }
-            "uci_enochian_array" => {
-                let wanted = value.map(str::trim).unwrap_or("");
-                augur_enochian::Position::array_by_name(wanted)
-                    .map_err(|e| format!("option 'UCI_Enochian_Array': {}", e.reason))?;
-                self.enochian_array = canonical_array_name(wanted);
-                Ok(Change::Start)
-            }
-            "uci_enochian_divination" => {
-                self.divination = check(name, value)?;
-                Ok(Change::Start)
-            }
             "uci_limitstrength" => {
                 self.limit_strength = check(name, value)?;
                 Ok(Change::Setting)
@@ -350,6 +343,7 @@ impl Options {
                     .map_err(|e| format!("option 'UCI_Variant': {e}"))?;
                 Ok(Change::Variant)
             }
+            _ if self.set_game_option(name, value)? => Ok(Change::Start),
             _ => {
                 // Tuning builds also take the search's tunable parameters.
                 #[cfg(feature = "tune")]
@@ -363,20 +357,34 @@ impl Options {
     }
 }
 
-/// An array name as `UCI_Enochian_Array` reports it (lower case, single
-/// spaces, the direction spelled out). The name must already be valid.
-fn canonical_array_name(name: &str) -> String {
-    let lowered = name.to_ascii_lowercase().replace(['-', '_'], " ");
-    let words: Vec<&str> = lowered.split_whitespace().collect();
-    let direction = match words.get(3) {
-        Some(&("widdershins" | "anticlockwise" | "counterclockwise" | "w")) => "widdershins",
-        _ => "clockwise",
-    };
-    format!(
-        "{} of {} {direction}",
-        words.first().copied().unwrap_or("water"),
-        words.get(2).copied().unwrap_or("water")
-    )
+impl Options {
+    /// Sets an option a game declares; `false` when no game declares
+    /// `name`. The game reads text values ([`Variant::read_option`]).
+    fn set_game_option(&mut self, name: &str, value: Option<&str>) -> Result<bool, String> {
+        let Some((variant, option)) = Variant::ALL.iter().find_map(|&v| {
+            v.options()
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(name))
+                .map(|o| (v, *o))
+        }) else {
+            return Ok(false);
+        };
+        let read = match option.kind {
+            GameOptionKind::Check { .. } => check(option.name, value)?.to_string(),
+            GameOptionKind::Text { .. } => variant
+                .read_option(option.name, value.unwrap_or(""))
+                .map_err(|e| format!("option '{}': {e}", option.name))?,
+        };
+        match self
+            .game_options
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(option.name))
+        {
+            Some((_, held)) => *held = read,
+            None => self.game_options.push((option.name.to_string(), read)),
+        }
+        Ok(true)
+    }
 }
 
 impl Options {
@@ -418,27 +426,16 @@ impl Options {
         !self.use_nnue || self.strength().is_some()
     }
 
-    /// The position `startpos` means in `variant` when an option chooses
-    /// it (Enochian chess: `UCI_Enochian_Array` and
+    /// The position `startpos` means in `variant` when the game's options
+    /// choose it (Enochian chess: `UCI_Enochian_Array` and
     /// `UCI_Enochian_Divination`); `None` for the game's standard start.
     pub fn start_position(&self, variant: Variant) -> Option<String> {
-        (variant == Variant::Enochian).then(|| self.enochian_start())
+        variant.start_for_options(&self.game_options)
     }
 
-    /// The Enochian start position these options select (`startpos`).
-    pub fn enochian_start(&self) -> String {
-        let position = augur_enochian::Position::array_by_name(&self.enochian_array)
-            .unwrap_or_else(|_| <augur_enochian::Position as augur_core::Game>::startpos());
-        let text = position.to_string();
-        if self.divination {
-            // The same position before the first roll.
-            match text.rsplit_once(' ') {
-                Some((head, _)) => format!("{head} ?"),
-                None => text,
-            }
-        } else {
-            text
-        }
+    /// The value of a game's option (as read), if a game declares it.
+    pub fn game_option(&self, name: &str) -> Option<&str> {
+        augur_core::option_value(&self.game_options, name)
     }
 }
 
@@ -526,13 +523,18 @@ mod tests {
             options.set("uci_enochian_array", Some("Earth-of-Fire widdershins")),
             Ok(Change::Start)
         );
-        assert_eq!(options.enochian_array, "earth of fire widdershins");
-        assert!(options.enochian_start().ends_with(" r w - - -"));
+        assert_eq!(
+            options.game_option("UCI_Enochian_Array"),
+            Some("earth of fire widdershins")
+        );
+        let start = |o: &Options| o.start_position(Variant::Enochian).unwrap_or_default();
+        assert!(start(&options).ends_with(" r w - - -"));
         assert_eq!(
             options.set("UCI_Enochian_Divination", Some("true")),
             Ok(Change::Start)
         );
-        assert!(options.enochian_start().ends_with(" r w - - ?"));
+        assert!(start(&options).ends_with(" r w - - ?"));
+        assert_eq!(options.start_position(Variant::Chess), None);
     }
 
     #[test]

@@ -471,17 +471,22 @@ setInterval(tickClocks, 200);
 // --- Analysis ----------------------------------------------------------------
 
 function showAnalysis(message) {
-  const match = / score (cp -?\d+|mate -?\d+)/.exec(message.info);
-  const depth = / depth (\d+)/.exec(message.info);
-  $("score").textContent = match ? match[1] : "-";
-  $("depth").textContent = depth ? depth[1] : "-";
-  showEvaluation(match ? match[1] : null);
+  const score = message.score ? scoreText(message.score) : null;
+  $("score").textContent = score || "-";
+  $("depth").textContent = message.depth ?? "-";
+  showEvaluation(score);
   showArrow(message.bestmove);
   $("lines").replaceChildren(...(message.lines || []).map((line) => {
     const item = document.createElement("li");
-    item.textContent = `${line.score}: ${line.pv}`;
+    item.textContent = `${scoreText(line.score)}: ${line.pv.map((mv) => mv.text).join(" ")}`;
     return item;
   }));
+}
+
+// A score as the engine reports it ({"cp": 20} or {"mate": -3}) in words
+// for the analysis panel: "cp 20", "mate -3".
+function scoreText(score) {
+  return "mate" in score ? `mate ${score.mate}` : `cp ${score.cp}`;
 }
 
 function startAnalysis() {

@@ -1,75 +1,56 @@
-//! Analysis messages: the engine's `info` lines turned into the page's
-//! `analysis` message (score, depth, best move and `MultiPV` lines).
+//! Analysis messages: the engine's search reports turned into the page's
+//! `analysis` message (the best line's depth and score, the best move and
+//! the `MultiPV` lines).
 
 use crate::message::ToPage;
-use serde::Serialize;
+use augur_engine::{SearchInfo, to_json};
 
 /// Lines an analysis shows (`MultiPV`).
 pub const ANALYSIS_LINES: usize = 3;
 
-/// One line of an analysis (JSON `{"score":"cp 20","pv":"e2e4 e7e5"}`).
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
-pub struct AnalysisLine {
-    /// The score as the `info` line gives it (`cp 20`, `mate 3`).
-    pub score: String,
-    /// The principal variation's moves, space-separated.
-    pub pv: String,
+/// The latest exact report of each `MultiPV` line, best first.
+#[derive(Default, Debug, Clone)]
+pub struct AnalysisLines {
+    lines: Vec<Option<SearchInfo>>,
 }
 
-/// The last reported line of each `multipv` index, best first.
-pub fn analysis_lines(infos: &[String]) -> Vec<AnalysisLine> {
-    let mut lines: Vec<Option<(String, String)>> = vec![None; ANALYSIS_LINES];
-    for info in infos {
-        let words: Vec<&str> = info.split_whitespace().collect();
-        let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
-        let (Some(index), Some(score), Some(pv)) = (after("multipv"), after("score"), after("pv"))
-        else {
-            continue;
+impl AnalysisLines {
+    /// Keeps `info` as its line's latest (bounds from aspiration fails are
+    /// left out: their line is not a result).
+    pub fn add(&mut self, info: SearchInfo) {
+        let Some(index) = info.multipv.checked_sub(1).filter(|&i| i < ANALYSIS_LINES) else {
+            return;
         };
-        let Some(slot) = words
-            .get(index)
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&n| n < ANALYSIS_LINES)
-        else {
-            continue;
-        };
-        let score = words
-            .get(score..score + 2)
-            .map(|w| w.join(" "))
-            .unwrap_or_default();
-        lines[slot] = Some((score, words[pv.min(words.len())..].join(" ")));
+        if info.bound.is_some() {
+            return;
+        }
+        if self.lines.len() <= index {
+            self.lines.resize(index + 1, None);
+        }
+        self.lines[index] = Some(info);
     }
-    lines
-        .into_iter()
-        .flatten()
-        .map(|(score, pv)| AnalysisLine { score, pv })
-        .collect()
-}
 
-/// The `analysis` message for the `info` lines so far; `best` is the best
-/// move once the search has ended (`final` then true).
-pub fn analysis_message(infos: &[String], best: Option<&str>) -> String {
-    let last = infos
-        .iter()
-        .rev()
-        .find(|l| l.contains(" score ") && (l.contains(" multipv 1 ") || !l.contains(" multipv ")))
-        .map_or("", String::as_str);
-    let first_move = || {
-        let words: Vec<&str> = last.split_whitespace().collect();
-        words
-            .iter()
-            .position(|w| *w == "pv")
-            .and_then(|i| words.get(i + 1))
-            .map_or(String::new(), |m| m.to_string())
-    };
-    let finished = best.is_some();
-    let best = best.map_or_else(first_move, str::to_string);
-    ToPage::Analysis {
-        info: last,
-        bestmove: best,
-        lines: analysis_lines(infos),
-        r#final: finished,
+    /// The lines, best first.
+    pub fn lines(&self) -> Vec<&SearchInfo> {
+        self.lines.iter().flatten().collect()
     }
-    .to_json()
+
+    /// The `analysis` message; `best` is the best move once the search has
+    /// ended (`final` then true), else the first move of the best line.
+    pub fn message(&self, best: Option<Option<&str>>) -> String {
+        let lines = self.lines();
+        let top = lines.first();
+        let finished = best.is_some();
+        let bestmove = match best {
+            Some(best) => best.map(str::to_string),
+            None => top.and_then(|l| l.pv.first()).map(|m| m.text.clone()),
+        };
+        to_json(&ToPage::Analysis {
+            depth: top.map(|l| l.depth),
+            score: top.map(|l| l.score),
+            bestmove,
+            lines,
+            r#final: finished,
+        })
+    }
 }

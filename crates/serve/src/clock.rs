@@ -3,6 +3,7 @@
 //! keeps them, so a page cannot stop its own clock; the page only shows the
 //! time counting down between messages.
 
+use augur_engine::SearchLimits;
 use serde::{Serialize, Serializer};
 use std::time::Instant;
 
@@ -82,31 +83,33 @@ impl Clock {
         }
     }
 
-    /// `go`'s clock limits for the engine: `wtime`/`btime` for White and
-    /// Black, `<army>time` for Enochian chess's armies, with increments.
-    pub fn go_limits(&self) -> String {
+    /// The search limits of these clocks: each side's time left as of now
+    /// and the increment. The sides are the board's `seats`: the two teams
+    /// (team clocks), or in a game of more sides each seat (seat clocks).
+    pub fn search_limits(&self) -> SearchLimits {
         let running = self.running.map(|(index, since)| (index, since.elapsed()));
-        self.sides
+        let times: Vec<Option<i64>> = self
+            .sides
             .iter()
             .enumerate()
-            .map(|(index, (name, left))| {
+            .map(|(index, (_, left))| {
                 let spent = match running {
                     Some((i, elapsed)) if i == index => elapsed.as_millis() as i64,
                     _ => 0,
                 };
-                let key = match name.as_str() {
-                    "White" => "w".to_string(),
-                    "Black" => "b".to_string(),
-                    army => army.to_string(),
-                };
-                format!(
-                    "{key}time {} {key}inc {}",
-                    (left - spent).max(1),
-                    self.increment_ms
-                )
+                Some((left - spent).max(1))
             })
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect();
+        let increments = vec![Some(self.increment_ms as i64); times.len()];
+        let mut limits = SearchLimits::default();
+        if let ([first, second], [first_inc, second_inc]) = (&times[..], &increments[..]) {
+            limits.team_time_ms = [*first, *second];
+            limits.team_increment_ms = [*first_inc, *second_inc];
+        } else {
+            limits.seat_time_ms = times;
+            limits.seat_increment_ms = increments;
+        }
+        limits
     }
 
     /// The clocks as of now (times left at this instant).
@@ -180,12 +183,14 @@ mod tests {
         assert!((1_400..=1_500).contains(&white), "{json}");
         assert_eq!(json["running"], serde_json::Value::Null);
         clock.start("Black");
+        let limits = clock.search_limits();
+        assert_eq!(limits.team_time_ms[0], Some(1_500), "{limits:?}");
         assert!(
-            clock.go_limits().starts_with("wtime "),
-            "{}",
-            clock.go_limits()
+            limits.team_time_ms[1].is_some_and(|ms| ms > 900),
+            "{limits:?}"
         );
-        assert!(clock.go_limits().contains("binc 500"));
+        assert_eq!(limits.team_increment_ms, [Some(500), Some(500)]);
+        assert!(limits.seat_time_ms.is_empty());
         clock.sides[1].1 = 0;
         assert_eq!(clock.flag_fallen().as_deref(), Some("Black"));
         assert_eq!(clock.stop().as_deref(), Some("Black"));
@@ -195,10 +200,12 @@ mod tests {
     fn enochian_armies_each_have_a_clock() {
         let mut clock = Clock::new(&sides(&["yellow", "blue", "red", "black"]), 60_000, 0);
         clock.start("red");
-        let limits = clock.go_limits();
-        for key in ["yellowtime", "bluetime", "redtime", "blacktime", "redinc 0"] {
-            assert!(limits.contains(key), "{limits}");
-        }
+        let limits = clock.search_limits();
+        assert_eq!(limits.seat_time_ms.len(), 4, "{limits:?}");
+        assert_eq!(limits.seat_time_ms[0], Some(60_000));
+        assert!(limits.seat_time_ms[2].is_some_and(|ms| ms > 59_000));
+        assert_eq!(limits.seat_increment_ms, vec![Some(0); 4]);
+        assert_eq!(limits.team_time_ms, [None, None]);
         assert_eq!(clock.flag_fallen(), None);
         clock.halt();
         assert_eq!(clock.flag_fallen(), None);

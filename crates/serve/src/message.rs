@@ -4,9 +4,8 @@
 //! `protocol.md` ("`augur serve`") lists them; `crates/serve/assets/app.js`
 //! reads them.
 
-use crate::analysis::AnalysisLine;
 use crate::clock::ClockView;
-use augur_protocol::{BoardView, GameResult};
+use augur_engine::{BoardView, GameResult, Score, SearchInfo};
 use serde::Serialize;
 
 /// A message to the page.
@@ -35,12 +34,15 @@ pub enum ToPage<'a> {
     },
     /// A running or finished analysis.
     Analysis {
-        /// The last `info` line with the best line's score.
-        info: &'a str,
-        /// The best move so far (final once the search ended).
-        bestmove: String,
-        /// The `MultiPV` lines, best first.
-        lines: Vec<AnalysisLine>,
+        /// The best line's depth (`None` before the first report).
+        depth: Option<u32>,
+        /// The best line's score, the side to move's view.
+        score: Option<Score>,
+        /// The best move so far (final once the search ended; `None` when
+        /// there is none).
+        bestmove: Option<String>,
+        /// The `MultiPV` lines, best first, as the engine reports them.
+        lines: Vec<&'a SearchInfo>,
         /// Whether the search has ended.
         r#final: bool,
     },
@@ -79,19 +81,16 @@ mod tests {
 
     #[test]
     fn each_message_names_its_type_first() {
-        let line = AnalysisLine {
-            score: "cp 20".into(),
-            pv: "e2e4 e7e5".into(),
-        };
         let cases = [
             (
                 ToPage::Analysis {
-                    info: "info depth 1",
-                    bestmove: "e2e4".into(),
-                    lines: vec![line],
+                    depth: Some(1),
+                    score: Some(Score::Cp(20)),
+                    bestmove: Some("e2e4".into()),
+                    lines: Vec::new(),
                     r#final: true,
                 },
-                r#"{"type":"analysis","info":"info depth 1","bestmove":"e2e4","lines":[{"score":"cp 20","pv":"e2e4 e7e5"}],"final":true}"#,
+                r#"{"type":"analysis","depth":1,"score":{"cp":20},"bestmove":"e2e4","lines":[],"final":true}"#,
             ),
             (
                 ToPage::EngineMove { r#move: "e2e4" },

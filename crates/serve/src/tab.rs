@@ -1,12 +1,11 @@
-//! One browser tab's game: a protocol [`Session`] (the same code the UCI
-//! loop runs) driven by JSON messages, with the game's move list, its
-//! clocks and how it ended when the board alone does not say (resignation,
-//! time). It runs on a thread of its own; searches wait for a permit from
-//! [`Permits`].
+//! One browser tab's game: an [`Engine`] (the same engine the UCI loop
+//! prints) driven by JSON messages, with its clocks and how the game ended
+//! when the board alone does not say (resignation, time). It runs on a
+//! thread of its own; searches wait for a permit from [`Permits`].
 //!
-//! Everything that reaches the tab (the page's messages, the session's
-//! output lines) arrives as one stream of [`Event`]s, so a page message can
-//! stop a search: `stop` ends it and keeps its result (the engine moves
+//! Everything that reaches the tab (the page's messages, the running
+//! search's reports) arrives as one stream of [`Event`]s, so a page message
+//! can stop a search: `stop` ends it and keeps its result (the engine moves
 //! now, the analysis is final); any other message ends it, drops its
 //! result and is then handled.
 //!
@@ -16,14 +15,16 @@
 //! reply: the newer state is on its way to the page, which then decides
 //! again what to ask.
 
-use crate::analysis::{ANALYSIS_LINES, analysis_message};
+use crate::analysis::{ANALYSIS_LINES, AnalysisLines};
 use crate::clock::Clock;
 use crate::message::ToPage;
 use crate::permits::Permits;
-use augur_protocol::{BoardView, GameResult, Output, Session};
+use augur_engine::{
+    BoardView, Config, Engine, GameResult, MAX_ELO, MIN_ELO, SearchEvent, SearchLimits,
+    SearchStart, Start, Strength, Variant,
+};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::Write;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -39,37 +40,18 @@ const ANALYSIS_REPORT: Duration = Duration::from_millis(250);
 /// An endless analysis yields its core after this long when another
 /// search waits for one (its last report is then final).
 const ANALYSIS_YIELD: Duration = Duration::from_secs(5);
+/// How long the engine thinks about an offer of the exchange of prisoners
+/// (each continuation), in milliseconds.
+const EXCHANGE_THINKING_MS: u64 = 300;
 
 /// What reaches a tab.
 pub enum Event {
     /// A message from the page.
     Page(String),
-    /// A line the session wrote.
-    Engine(String),
+    /// A report of the search numbered so.
+    Search(u64, SearchEvent),
     /// The page has gone.
     Closed,
-}
-
-/// Protocol lines written by the session, one event each.
-struct LineSink {
-    partial: Vec<u8>,
-    lines: Sender<Event>,
-}
-
-impl Write for LineSink {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.partial.extend_from_slice(bytes);
-        while let Some(end) = self.partial.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = self.partial.drain(..=end).collect();
-            let text = String::from_utf8_lossy(&line[..end]).into_owned();
-            let _ = self.lines.send(Event::Engine(text));
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// The settings of an engine's turn, kept while the person answers its
@@ -82,8 +64,11 @@ struct EngineTurn {
 
 /// How a search ended.
 enum Searched {
-    /// Its `info` lines and best move.
-    Done { infos: Vec<String>, best: String },
+    /// Its lines and best move (`None`: the game is over).
+    Done {
+        lines: AnalysisLines,
+        best: Option<String>,
+    },
     /// A page message ended it; its result is dropped.
     Interrupted,
 }
@@ -95,17 +80,16 @@ fn is_stop(event: &Event) -> bool {
 
 /// One tab's game.
 pub struct Tab {
-    session: Session,
+    engine: Engine,
     events: Receiver<Event>,
-    /// Events read early (while a command's output was collected), handled
-    /// next.
+    /// Where the running search's reports go (into `events`).
+    inbox: Sender<Event>,
+    /// The number of the latest search: reports of older ones are dropped.
+    search: u64,
+    /// Events read early (while a search was set up), handled next.
     queued: VecDeque<Event>,
-    variant: String,
     /// The position string the game started from (`None`: the start).
     start: Option<String>,
-    /// The moves, in the protocol's move text; in divination games each
-    /// carries its roll (`4:h8f6Q`) and a roll alone (`3:`) may end it.
-    moves: Vec<String>,
     divination: bool,
     clock: Option<Clock>,
     /// How the game ended off the board (resignation, time).
@@ -123,31 +107,25 @@ impl Tab {
     }
 
     /// A new chess game whose events arrive on `events`; `inbox` is where
-    /// the session's lines go (the page's messages are sent there too).
+    /// the search's reports go (the page's messages are sent there too).
     pub fn with_events(
         permits: Arc<Permits>,
         inbox: Sender<Event>,
         events: Receiver<Event>,
     ) -> Self {
-        let session = Session::new(Output::new(LineSink {
-            partial: Vec::new(),
-            lines: inbox,
-        }));
-        let mut tab = Self {
-            session,
+        Self {
+            engine: Engine::new(Variant::Chess),
             events,
+            inbox,
+            search: 0,
             queued: VecDeque::new(),
-            variant: "chess".to_string(),
             start: None,
-            moves: Vec::new(),
             divination: false,
             clock: None,
             over: None,
             offer: None,
             permits,
-        };
-        let _ = tab.command("position startpos");
-        tab
+        }
     }
 
     /// Handles the page's messages until it goes, passing every reply to
@@ -172,7 +150,7 @@ impl Tab {
                         return;
                     }
                 }
-                Event::Engine(_) => {}
+                Event::Search(..) => {}
                 Event::Closed => return,
             }
         }
@@ -194,68 +172,27 @@ impl Tab {
         }
     }
 
-    /// Sends one protocol line and returns its output lines, or the error
-    /// it caused (commands other than `go` answer at once).
-    fn command_lines(&mut self, line: &str) -> Result<Vec<String>, String> {
-        self.engine_lines();
-        self.session.handle_line(line);
-        let lines = self.engine_lines();
-        match lines
-            .iter()
-            .find_map(|l| l.strip_prefix("info string error: "))
-        {
-            Some(message) => Err(message.to_string()),
-            None => Ok(lines),
-        }
-    }
-
-    fn command(&mut self, line: &str) -> Result<(), String> {
-        self.command_lines(line).map(drop)
-    }
-
-    /// The session's lines written so far; page events met on the way are
-    /// kept for later.
-    fn engine_lines(&mut self) -> Vec<String> {
-        let mut lines = Vec::new();
+    /// Page events that arrived meanwhile are kept for later; reports of
+    /// old searches are dropped.
+    fn keep_page_events(&mut self) {
         while let Ok(event) = self.events.try_recv() {
-            match event {
-                Event::Engine(line) => lines.push(line),
-                other => self.queued.push_back(other),
+            if !matches!(event, Event::Search(..)) {
+                self.queued.push_back(event);
             }
         }
-        lines
     }
 
-    /// Sets the session's position to the game's start and moves.
-    fn sync_position(&mut self) -> Result<(), String> {
-        let start = match &self.start {
-            Some(position) => format!("position fen {position}"),
-            None => "position startpos".to_string(),
-        };
-        let line = if self.moves.is_empty() {
-            start
-        } else {
-            format!("{start} moves {}", self.moves.join(" "))
-        };
-        self.command(&line)
-    }
-
-    /// The session's board.
-    fn board(&self) -> BoardView {
-        self.session.board_view()
-    }
-
-    /// Runs `go <limits>` and returns its `info` lines and `bestmove`; with
-    /// `report`, a running analysis is sent to `out` as it deepens.
+    /// Searches the current position with `limits`; with `report`, a
+    /// running analysis is sent to `out` as it deepens.
     fn search(
         &mut self,
-        limits: &str,
+        limits: &SearchLimits,
         report: bool,
         out: &mut dyn FnMut(String),
     ) -> Result<Searched, String> {
         let permits = Arc::clone(&self.permits);
         let _permit = permits.acquire();
-        self.engine_lines();
+        self.keep_page_events();
         // A page message read while this search was being set up ends it
         // as one arriving during it would: it is handled next, and a stop
         // makes the search answer at once.
@@ -264,14 +201,34 @@ impl Tab {
         }
         let stop_at_once = !self.queued.is_empty();
         self.queued.clear();
-        self.session.handle_line(&format!("go {limits}"));
+        self.search += 1;
+        let (number, inbox) = (self.search, self.inbox.clone());
+        let started = self.engine.start_search(limits, move |event| {
+            let _ = inbox.send(Event::Search(number, event));
+        })?;
+        match started {
+            SearchStart::Running => {}
+            SearchStart::GameOver(_) => {
+                return Ok(Searched::Done {
+                    lines: AnalysisLines::default(),
+                    best: None,
+                });
+            }
+            SearchStart::Forced(pass) => {
+                return Ok(Searched::Done {
+                    lines: AnalysisLines::default(),
+                    best: Some(pass.text),
+                });
+            }
+            SearchStart::NoPosition => return Err(augur_engine::NO_POSITION.to_string()),
+        }
         if stop_at_once {
-            self.session.handle_line("stop");
+            self.engine.stop();
         }
         let started = Instant::now();
         let deadline = started + SEARCH_TIMEOUT;
         let mut last_report = Instant::now();
-        let mut infos = Vec::new();
+        let mut lines = AnalysisLines::default();
         let mut interrupted = false;
         let mut yielded = false;
         let mut timed_out = false;
@@ -279,12 +236,12 @@ impl Tab {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() && !timed_out {
                 timed_out = true;
-                self.session.handle_line("stop");
+                self.engine.stop();
             }
             if report && !yielded && started.elapsed() >= ANALYSIS_YIELD && self.permits.contended()
             {
                 yielded = true;
-                self.session.handle_line("stop");
+                self.engine.stop();
             }
             let wait = if timed_out {
                 SEARCH_TIMEOUT
@@ -294,35 +251,38 @@ impl Tab {
                 left
             };
             match self.events.recv_timeout(wait) {
-                Ok(Event::Engine(line)) if line.starts_with("bestmove") => {
+                Ok(Event::Search(n, _)) if n != number => {}
+                Ok(Event::Search(_, SearchEvent::Finished(best) | SearchEvent::Failed(best))) => {
+                    self.engine.wait();
                     return Ok(if interrupted {
                         Searched::Interrupted
                     } else {
-                        Searched::Done { infos, best: line }
+                        Searched::Done {
+                            lines,
+                            best: best.best.map(|m| m.text),
+                        }
                     });
                 }
-                Ok(Event::Engine(line)) => {
-                    if let Some(message) = line.strip_prefix("info string error: ") {
-                        return Err(message.to_string());
-                    }
-                    let scored = line.contains(" pv ");
-                    infos.push(line);
+                Ok(Event::Search(_, SearchEvent::Info(info))) => {
+                    let scored = !info.pv.is_empty();
+                    lines.add(info);
                     if report && scored && last_report.elapsed() >= ANALYSIS_REPORT {
                         last_report = Instant::now();
-                        out(analysis_message(&infos, None));
+                        out(lines.message(None));
                     }
                 }
+                Ok(Event::Search(_, SearchEvent::CurrentMove { .. })) => {}
                 Ok(Event::Page(text)) => {
                     if message_type(&text).as_deref() != Some("stop") {
                         interrupted = true;
                         self.queued.push_back(Event::Page(text));
                     }
-                    self.session.handle_line("stop");
+                    self.engine.stop();
                 }
                 Ok(Event::Closed) => {
                     interrupted = true;
                     self.queued.push_back(Event::Closed);
-                    self.session.handle_line("stop");
+                    self.engine.stop();
                 }
                 Err(RecvTimeoutError::Timeout) if timed_out => {
                     return Err("the engine did not stop".into());
@@ -338,9 +298,9 @@ impl Tab {
     pub fn state(&self) -> String {
         let board = self.board();
         ToPage::State {
-            variant: &self.variant,
+            variant: self.engine.variant().name(),
             start: self.start.as_deref(),
-            moves: &self.moves,
+            moves: &self.engine.moves(),
             divination: self.divination,
             clock: self.clock.as_ref().map(Clock::view),
             over: self.over.as_ref(),
@@ -348,6 +308,11 @@ impl Tab {
             board: &board,
         }
         .to_json()
+    }
+
+    /// The current position.
+    fn board(&self) -> BoardView {
+        self.engine.board()
     }
 
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
@@ -374,10 +339,9 @@ impl Tab {
                     .and_then(Value::as_str)
                     .ok_or("an import message needs \"pgn\"")?;
                 let game = crate::pgn::import(pgn)?;
-                let divination = game
-                    .start
-                    .as_deref()
-                    .is_some_and(|s| game.variant == "enochian" && !s.ends_with(" -"));
+                let divination = game.start.as_deref().is_some_and(|s| {
+                    game.variant == Variant::Enochian.name() && !s.ends_with(" -")
+                });
                 let setup = serde_json::json!({
                     "variant": game.variant,
                     "position": game.start,
@@ -412,13 +376,13 @@ impl Tab {
             }
             "undo" => {
                 let count = message.get("plies").and_then(Value::as_u64).unwrap_or(1);
-                if self.moves.last().is_some_and(|m| m.ends_with(':')) {
-                    self.moves.pop();
+                if self.engine.moves().last().is_some_and(|m| m.ends_with(':')) {
+                    self.engine.undo();
                 }
-                let keep = self.moves.len().saturating_sub(count as usize);
-                self.moves.truncate(keep);
+                for _ in 0..count.min(self.engine.moves().len() as u64) {
+                    self.engine.undo();
+                }
                 self.over = None;
-                self.sync_position()?;
                 self.restart_clock();
                 out(self.state());
             }
@@ -445,28 +409,32 @@ impl Tab {
                     self.push_move("exchange")?;
                     out(self.state());
                 } else {
-                    self.command("exchange declined")?;
+                    self.engine.decline_offer()?;
                     self.engine_search_and_play(turn, out)?;
                 }
             }
             "analyse" => {
                 let limits = if message.get("infinite").and_then(Value::as_bool) == Some(true) {
-                    "infinite".to_string()
+                    SearchLimits {
+                        infinite: true,
+                        ..SearchLimits::default()
+                    }
                 } else {
                     let depth = message
                         .get("depth")
                         .and_then(Value::as_u64)
                         .unwrap_or(12)
                         .clamp(1, MAX_ANALYSIS_DEPTH);
-                    format!("depth {depth}")
+                    SearchLimits {
+                        depth: Some(depth as u32),
+                        ..SearchLimits::default()
+                    }
                 };
-                self.set_level(None)?;
-                self.command(&format!("setoption name MultiPV value {ANALYSIS_LINES}"))?;
+                self.configure(None, ANALYSIS_LINES)?;
                 let searched = self.search(&limits, true, out);
-                self.command("setoption name MultiPV value 1")?;
-                if let Searched::Done { infos, best } = searched? {
-                    let best = best.split_whitespace().nth(1).unwrap_or("");
-                    out(analysis_message(&infos, Some(best)));
+                self.configure(None, 1)?;
+                if let Searched::Done { lines, best } = searched? {
+                    out(lines.message(Some(best.as_deref())));
                 }
             }
             "resign" => {
@@ -488,17 +456,17 @@ impl Tab {
             }
             "export" => {
                 let moves: Vec<String> = self
-                    .moves
-                    .iter()
+                    .engine
+                    .moves()
+                    .into_iter()
                     .filter(|m| !m.ends_with(':'))
-                    .cloned()
                     .collect();
                 let over = self
                     .over
                     .as_ref()
                     .map(|o| (o.winner.as_deref(), o.reason.as_str()));
                 let pgn = crate::pgn::export_ended(
-                    &self.variant,
+                    self.engine.variant().name(),
                     self.start.as_deref(),
                     &moves,
                     ["Person", "Augur"],
@@ -517,17 +485,17 @@ impl Tab {
         message
             .get("ply")
             .and_then(Value::as_u64)
-            .is_some_and(|ply| ply != self.moves.len() as u64)
+            .is_some_and(|ply| ply != self.engine.moves().len() as u64)
     }
 
     /// Starts a game from a `new` message's fields; on an error the game
     /// before it is kept.
     fn new_game(&mut self, message: &Value) -> Result<(), String> {
-        let variant = message
-            .get("variant")
-            .and_then(Value::as_str)
-            .unwrap_or("chess")
-            .to_string();
+        let variant: Variant = match message.get("variant") {
+            None | Some(Value::Null) => Variant::Chess,
+            Some(Value::String(name)) => name.parse().map_err(|e| format!("{e}"))?,
+            Some(_) => return Err("\"variant\" must be a string".into()),
+        };
         let start = match message.get("position") {
             None | Some(Value::Null) => None,
             Some(Value::String(text)) if text.trim().is_empty() => None,
@@ -547,9 +515,15 @@ impl Tab {
             return Err("line breaks are not allowed".into());
         }
         let divination = message.get("divination").and_then(Value::as_bool) == Some(true);
-        if divination && variant != "enochian" {
-            return Err("only Enochian chess has divination (dice)".into());
-        }
+        let divination_start = if divination {
+            Some(
+                variant
+                    .divination_start()
+                    .ok_or("only Enochian chess has divination (dice)")?,
+            )
+        } else {
+            None
+        };
         let clock = match message.get("clock") {
             None | Some(Value::Null) => None,
             Some(clock) => Some((
@@ -560,65 +534,24 @@ impl Tab {
                 clock.get("increment").and_then(Value::as_u64).unwrap_or(0),
             )),
         };
-        let previous = (
-            self.variant.clone(),
-            self.start.clone(),
-            std::mem::take(&mut self.moves),
-            self.divination,
-        );
-        let result = self.set_up(&variant, divination, start, moves);
-        if let Err(e) = result {
-            let (variant, start, moves, divination) = previous;
-            let _ = self.set_up(&variant, divination, start, moves);
-            return Err(e);
-        }
+        // A divination game names its start (die not rolled yet), so its
+        // export and re-import stay divination games.
+        let start = start.or(divination_start);
+        let mut engine = Engine::new(variant);
+        let position = start.clone().map_or(Start::Standard, Start::Text);
+        engine.set_position(&position, &moves)?;
+        (self.engine, self.start, self.divination) = (engine, start, divination);
         self.over = None;
         self.offer = None;
-        self.clock = clock.map(|(base, increment)| {
-            let sides = self.sides();
-            Clock::new(&sides, base, increment)
-        });
+        self.clock =
+            clock.map(|(base, increment)| Clock::new(&self.board().seats, base, increment));
         self.restart_clock();
         Ok(())
     }
 
-    fn set_up(
-        &mut self,
-        variant: &str,
-        divination: bool,
-        start: Option<String>,
-        moves: Vec<String>,
-    ) -> Result<(), String> {
-        self.command(&format!("setoption name UCI_Variant value {variant}"))?;
-        self.variant = variant.to_string();
-        if variant == "enochian" {
-            self.command(&format!(
-                "setoption name UCI_Enochian_Divination value {divination}"
-            ))?;
-        }
-        self.divination = divination;
-        self.command("ucinewgame")?;
-        // A divination game names its start (die not rolled yet), so its
-        // export and re-import stay divination games.
-        let start = match start {
-            None if divination => {
-                self.command("position startpos")?;
-                Some(self.board().position)
-            }
-            start => start,
-        };
-        (self.start, self.moves) = (start, moves);
-        self.sync_position()
-    }
-
-    /// The game's sides as the board names the side to move.
-    fn sides(&self) -> Vec<String> {
-        self.board().seats
-    }
-
     /// An error when the game is over.
     fn live(&self) -> Result<(), String> {
-        if self.over.is_some() || self.board().result.is_some() {
+        if self.over.is_some() || self.engine.outcome().is_some() {
             return Err("the game is over".into());
         }
         Ok(())
@@ -629,23 +562,17 @@ impl Tab {
     /// game is lost on time instead.
     fn push_move(&mut self, text: &str) -> Result<(), String> {
         self.live()?;
-        let roll = self.moves.last().filter(|m| m.ends_with(':')).cloned();
-        if roll.is_some() {
-            self.moves.pop();
-        }
-        self.moves
-            .push(format!("{}{text}", roll.as_deref().unwrap_or("")));
-        if let Err(e) = self.sync_position() {
-            self.moves.pop();
-            self.moves.extend(roll);
-            let _ = self.sync_position();
-            return Err(e);
-        }
-        if let Some(side) = self.clock.as_mut().and_then(Clock::stop) {
-            self.moves.pop();
-            self.moves.extend(roll);
-            self.sync_position()?;
-            return self.lose_on_time(&side);
+        let side = self.board().to_move;
+        self.engine.play(text)?;
+        if let Some(fallen) = self.clock.as_mut().and_then(Clock::stop) {
+            // Take the move back, keeping the roll it was played after.
+            if let Some(entry) = self.engine.undo()
+                && let Some((roll, _)) = entry.split_once(':')
+            {
+                let _ = self.engine.play(&format!("{roll}:"));
+            }
+            debug_assert_eq!(fallen, side);
+            return self.lose_on_time(&fallen);
         }
         self.restart_clock();
         Ok(())
@@ -654,16 +581,10 @@ impl Tab {
     /// Rolls the die for the army to move (divination games).
     fn roll(&mut self) -> Result<(), String> {
         self.live()?;
-        if !self.board().awaiting_roll {
+        if !self.engine.awaiting_roll() {
             return Err("there is no die to roll now".into());
         }
-        let roll: u8 = rand::random_range(1..=6);
-        self.moves.push(format!("{roll}:"));
-        if let Err(e) = self.sync_position() {
-            self.moves.pop();
-            let _ = self.sync_position();
-            return Err(e);
-        }
+        self.engine.roll(rand::random_range(0..6))?;
         Ok(())
     }
 
@@ -710,7 +631,7 @@ impl Tab {
         out: &mut dyn FnMut(String),
     ) -> Result<(), String> {
         self.live()?;
-        if self.board().awaiting_roll {
+        if self.engine.awaiting_roll() {
             self.roll()?;
         }
         match self.engine_search(turn, out)? {
@@ -736,7 +657,7 @@ impl Tab {
                 return Ok(());
             }
             if !self.ask_engine_about_exchange()? {
-                self.command("exchange declined")?;
+                self.engine.decline_offer()?;
                 return self.engine_search_and_play(turn, out);
             }
         }
@@ -750,18 +671,18 @@ impl Tab {
         turn: EngineTurn,
         out: &mut dyn FnMut(String),
     ) -> Result<Option<String>, String> {
-        self.set_level(turn.elo)?;
+        self.configure(turn.elo, 1)?;
         let limits = match &self.clock {
-            Some(clock) => clock.go_limits(),
-            None => format!("movetime {}", turn.movetime),
+            Some(clock) => clock.search_limits(),
+            None => SearchLimits {
+                movetime_ms: Some(turn.movetime),
+                ..SearchLimits::default()
+            },
         };
         let Searched::Done { best, .. } = self.search(&limits, false, out)? else {
             return Ok(None);
         };
-        best.split_whitespace()
-            .nth(1)
-            .filter(|m| *m != "(none)")
-            .map(|m| Some(m.to_string()))
+        best.map(Some)
             .ok_or_else(|| "the engine has no move (the game is over)".to_string())
     }
 
@@ -789,29 +710,41 @@ impl Tab {
         self.live()?;
         let permits = Arc::clone(&self.permits);
         let _permit = permits.acquire();
-        let lines = self.command_lines("exchange offer movetime 300")?;
-        Ok(lines.iter().any(|l| l == "exchange accept"))
+        Ok(self.engine.answer_offer(EXCHANGE_THINKING_MS)?.accept)
     }
 
     /// After the person's offer was declined: an army whose only move was
     /// the exchange passes.
     fn pass_if_only_the_exchange(&mut self) -> Result<(), String> {
         if self.board().legal == ["exchange"] {
-            self.command("exchange declined")?;
+            self.engine.decline_offer()?;
             self.push_move("0000")?;
         }
         Ok(())
     }
 
-    /// Full strength for `None`, else `UCI_Elo` with `UCI_LimitStrength`.
-    fn set_level(&mut self, elo: Option<u64>) -> Result<(), String> {
-        match elo {
-            Some(elo) => {
-                self.command("setoption name UCI_LimitStrength value true")?;
-                self.command(&format!("setoption name UCI_Elo value {elo}"))
-            }
-            None => self.command("setoption name UCI_LimitStrength value false"),
-        }
+    /// The engine's level (full strength for `None`, else that Elo) and its
+    /// number of lines.
+    fn configure(&mut self, elo: Option<u64>, lines: usize) -> Result<(), String> {
+        let strength = match elo {
+            None => None,
+            // The top of the scale is full strength.
+            Some(elo) if elo == u64::from(MAX_ELO) => None,
+            Some(elo) => match u32::try_from(elo) {
+                Ok(elo) if (MIN_ELO..MAX_ELO).contains(&elo) => Some(Strength::from_elo(elo)),
+                _ => {
+                    return Err(format!(
+                        "elo {elo} is not a number from {MIN_ELO} to {MAX_ELO}"
+                    ));
+                }
+            },
+        };
+        let config = Config {
+            strength,
+            multipv: lines,
+            ..self.engine.config().clone()
+        };
+        Ok(self.engine.configure(&config)?)
     }
 }
 
@@ -933,16 +866,13 @@ mod tests {
         assert_eq!(lines.len(), 3, "{analysis}");
         let legal = state["board"]["legal"].as_array().expect("legal");
         for line in lines {
-            let first = line["pv"]
-                .as_str()
-                .and_then(|p| p.split(' ').next())
-                .expect("pv");
+            let first = &line["pv"][0]["text"];
             assert!(legal.iter().any(|m| m == first), "{first}");
+            assert!(line["score"]["cp"].is_i64() || line["score"]["mate"].is_i64());
         }
-        assert_eq!(
-            lines[0]["pv"].as_str().and_then(|p| p.split(' ').next()),
-            analysis["bestmove"].as_str()
-        );
+        assert_eq!(lines[0]["pv"][0]["text"], analysis["bestmove"]);
+        assert_eq!(lines[0]["score"], analysis["score"]);
+        assert_eq!(lines[0]["depth"], analysis["depth"]);
     }
 
     /// A tab and the sender its page messages arrive on.
