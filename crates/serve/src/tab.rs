@@ -49,7 +49,7 @@ pub enum Event {
     /// A message from the page.
     Page(String),
     /// A report of the search numbered so.
-    Search(u64, SearchEvent),
+    Search(u64, Box<SearchEvent>),
     /// The page has gone.
     Closed,
 }
@@ -204,7 +204,7 @@ impl Tab {
         self.search += 1;
         let (number, inbox) = (self.search, self.inbox.clone());
         let started = self.engine.start_search(limits, move |event| {
-            let _ = inbox.send(Event::Search(number, event));
+            let _ = inbox.send(Event::Search(number, Box::new(event)));
         })?;
         match started {
             SearchStart::Running => {}
@@ -252,26 +252,28 @@ impl Tab {
             };
             match self.events.recv_timeout(wait) {
                 Ok(Event::Search(n, _)) if n != number => {}
-                Ok(Event::Search(_, SearchEvent::Finished(best) | SearchEvent::Failed(best))) => {
-                    self.engine.wait();
-                    return Ok(if interrupted {
-                        Searched::Interrupted
-                    } else {
-                        Searched::Done {
-                            lines,
-                            best: best.best.map(|m| m.text),
-                        }
-                    });
-                }
-                Ok(Event::Search(_, SearchEvent::Info(info))) => {
-                    let scored = !info.pv.is_empty();
-                    lines.add(info);
-                    if report && scored && last_report.elapsed() >= ANALYSIS_REPORT {
-                        last_report = Instant::now();
-                        out(lines.message(None));
+                Ok(Event::Search(_, event)) => match *event {
+                    SearchEvent::Finished(best) | SearchEvent::Failed(best) => {
+                        self.engine.wait();
+                        return Ok(if interrupted {
+                            Searched::Interrupted
+                        } else {
+                            Searched::Done {
+                                lines,
+                                best: best.best.map(|m| m.text),
+                            }
+                        });
                     }
-                }
-                Ok(Event::Search(_, SearchEvent::CurrentMove { .. })) => {}
+                    SearchEvent::Info(info) => {
+                        let scored = !info.pv.is_empty();
+                        lines.add(info);
+                        if report && scored && last_report.elapsed() >= ANALYSIS_REPORT {
+                            last_report = Instant::now();
+                            out(lines.message(None));
+                        }
+                    }
+                    SearchEvent::CurrentMove { .. } => {}
+                },
                 Ok(Event::Page(text)) => {
                     if message_type(&text).as_deref() != Some("stop") {
                         interrupted = true;
