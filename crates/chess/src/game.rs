@@ -1,11 +1,27 @@
 //! `augur_core::Game` for chess.
 
-use augur_core::{Color, Game, MoveError, MoveList, MoveStaging, Outcome, PositionError};
+use augur_core::{
+    Color, Game, GameOption, GameOptionKind, MoveError, MoveList, MoveStaging, OptionValues,
+    Outcome, PositionError, option_value,
+};
+
+/// The option that reads positions as Chess960 ones (X-FEN and
+/// Shredder-FEN castling fields) and writes castling king-takes-rook.
+pub const CHESS960_OPTION: &str = "UCI_Chess960";
 
 use crate::moves::{Move, MoveKind, parse_uci_syntax};
 use crate::position::Position;
 
 impl Game for Position {
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: CHESS960_OPTION,
+        kind: GameOptionKind::Check { default: false },
+    }];
+
+    fn chess960_for_options(values: &OptionValues) -> bool {
+        option_value(values, CHESS960_OPTION) == Some("true")
+    }
+
     type Move = Move;
     const NAME: &'static str = "chess";
     const PGN_VARIANT: Option<&'static str> = None;

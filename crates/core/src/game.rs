@@ -207,6 +207,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether positions are read and written in Chess960 mode under the
+    /// option values `values` ([`Game::from_fen_chess960`],
+    /// [`Game::with_chess960`]); false, the default, for games without it.
+    fn chess960_for_options(values: &crate::OptionValues) -> bool {
+        let _ = values;
+        false
+    }
+
     /// The standard start of the game played with chance (Enochian
     /// divination: the same position, the die not rolled yet); `None` for
     /// games without chance.

@@ -586,7 +586,12 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         let old_hash = self.config.hash_mb;
         self.config = config.clone();
         if chess960 {
-            self.position = self.position.clone().with_chess960(config.chess960);
+            let on = config.chess960;
+            self.root = self.root.clone().with_chess960(on);
+            for entry in &mut self.entries {
+                entry.position = entry.position.clone().with_chess960(on);
+            }
+            self.position = self.position.clone().with_chess960(on);
         }
         if self.searcher.is_none() {
             if hash_mb == old_hash {

@@ -121,6 +121,12 @@ impl Variant {
         with_game!(self, G => <G as augur_core::Game>::start_for_options(values).map(|p| augur_core::Game::fen(&p)))
     }
 
+    /// Whether the game reads and writes positions in Chess960 mode under
+    /// the option values `values`.
+    pub fn chess960_for_options(self, values: &augur_core::OptionValues) -> bool {
+        with_game!(self, G => <G as augur_core::Game>::chess960_for_options(values))
+    }
+
     /// The position string of the game's standard start played with chance
     /// (Enochian divination: the die not rolled yet); `None` for games
     /// without chance.

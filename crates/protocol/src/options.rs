@@ -38,9 +38,6 @@ pub struct Options {
     pub variant: Variant,
     /// `UCI_ShowWDL`.
     pub show_wdl: bool,
-    /// `UCI_Chess960`: chess positions may castle with any rook (X-FEN and
-    /// Shredder-FEN castling fields) and castling is written king-takes-rook.
-    pub chess960: bool,
     /// `Material Only`: evaluate material only (a weak test opponent).
     pub material_only: bool,
     /// `Use NNUE`: chess evaluates with the network; off, with the
@@ -79,7 +76,6 @@ impl Default for Options {
             move_overhead_ms: 30,
             variant: Variant::Chess,
             show_wdl: false,
-            chess960: false,
             material_only: false,
             use_nnue: augur_search::NETWORK_BY_DEFAULT,
             eval_file: EMBEDDED_NETWORK_NAME.to_string(),
@@ -108,10 +104,8 @@ pub enum Change {
     ClearHash,
     /// The game changed.
     Variant,
-    /// The game's starting position changed.
+    /// An option a game declares changed (its start, Chess960).
     Start,
-    /// `UCI_Chess960` changed.
-    Chess960,
     /// `EvalFile` changed: the network must be read and chosen.
     EvalFile,
     /// `SyzygyPath` changed: the tables must be loaded.
@@ -177,7 +171,6 @@ impl Options {
             vars.join(" ")
         );
         let _ = writeln!(text, "option name UCI_ShowWDL type check default false");
-        let _ = writeln!(text, "option name UCI_Chess960 type check default false");
         let _ = writeln!(text, "option name Material Only type check default false");
         let _ = writeln!(
             text,
@@ -277,10 +270,6 @@ impl Options {
             "uci_showwdl" => {
                 self.show_wdl = check(name, value)?;
                 Ok(Change::Setting)
-            }
-            "uci_chess960" => {
-                self.chess960 = check(name, value)?;
-                Ok(Change::Chess960)
             }
             "material only" => {
                 self.material_only = check(name, value)?;
@@ -400,7 +389,7 @@ impl Options {
             strength: self.strength(),
             dice_lookahead: self.dice_lookahead,
             tablebases: self.syzygy,
-            chess960: self.chess960,
+            chess960: self.variant.chess960_for_options(&self.game_options),
         }
     }
 
@@ -482,11 +471,8 @@ mod tests {
         );
         assert_eq!(options.move_overhead_ms, 100);
         assert_eq!(options.set("Clear Hash", None), Ok(Change::ClearHash));
-        assert_eq!(
-            options.set("uci_chess960", Some("true")),
-            Ok(Change::Chess960)
-        );
-        assert!(options.chess960);
+        assert_eq!(options.set("uci_chess960", Some("true")), Ok(Change::Start));
+        assert!(options.engine_config().chess960);
         assert_eq!(options.use_nnue, augur_search::NETWORK_BY_DEFAULT);
         assert_eq!(options.set("use nnue", Some("false")), Ok(Change::Setting));
         assert!(!options.use_nnue);

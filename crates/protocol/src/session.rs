@@ -290,6 +290,9 @@ impl Session {
             }
             Change::ClearHash => self.engine.clear_hash(),
             Change::Start => {
+                if let Err(e) = self.engine.configure(&self.options.engine_config()) {
+                    self.out.error(e);
+                }
                 if let Some(start) = self.options.start_position(self.options.variant) {
                     self.engine.set_start(Some(start));
                     if let Err(e) = self.engine.set_position(&Start::Standard, &[]) {
@@ -314,7 +317,7 @@ impl Session {
                     self.out.error(e);
                 }
             },
-            Change::Hash | Change::Threads | Change::Chess960 | Change::Setting => {
+            Change::Hash | Change::Threads | Change::Setting => {
                 if let Err(e) = self.engine.configure(&self.options.engine_config()) {
                     // The table kept its size.
                     self.options.hash_mb = self.engine.config().hash_mb;
