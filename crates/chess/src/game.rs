@@ -68,6 +68,14 @@ impl Game for Position {
             .map(|piece| piece.letter().to_string())
     }
 
+    fn move_shape(&self, mv: Move) -> augur_core::MoveShape {
+        self.shape_of(mv)
+    }
+
+    fn board_details(&self) -> augur_core::BoardDetails {
+        self.details()
+    }
+
     fn pgn_move(&self, mv: Move) -> String {
         self.san(mv)
     }

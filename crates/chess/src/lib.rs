@@ -24,6 +24,7 @@
 
 mod board;
 mod castling;
+mod describe;
 mod display;
 pub mod eval;
 mod fen;

@@ -1,5 +1,7 @@
 //! The one trait every Augur game implements, and the types it speaks in.
 
+use crate::board_details::BoardDetails;
+use crate::move_shape::MoveShape;
 use crate::movelist::MoveList;
 use std::fmt;
 use std::hash::Hash;
@@ -271,6 +273,32 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             .map(crate::Square::new)
             .filter_map(|square| self.board_piece(square).map(|piece| (square, piece)))
             .collect()
+    }
+
+    /// What the legal move `mv` does to the board, for boards and scripts
+    /// (not the search): the squares it leaves and reaches, the squares
+    /// whose pieces it takes, the mover's choices besides the squares, and
+    /// what else moves or appears with it; see [`MoveShape`]. Whether it
+    /// gives check is `self.play(mv).in_check()`. The default reads the
+    /// squares from [`Game::move_text`] and the captures from the board
+    /// before and after the move
+    /// ([`shape_from_board_change`](crate::move_shape::shape_from_board_change)),
+    /// which knows no choices and no pieces moving alongside: games with
+    /// such moves describe them from their own move representation.
+    fn move_shape(&self, mv: Self::Move) -> MoveShape {
+        crate::move_shape::shape_from_board_change(self, mv)
+    }
+
+    /// The position as a board shows it, in typed values instead of the
+    /// position string: each occupied square's piece, team and kind in
+    /// words, pools, armies, direction of play, die and frozen squares;
+    /// see [`BoardDetails`]. The default
+    /// ([`details_from_pieces`](crate::board_details::details_from_pieces))
+    /// builds it from [`Game::board_pieces`] (team by letter case, kind
+    /// named by the lower-case text) and [`Game::frozen_squares`], with no
+    /// pools, armies or die.
+    fn board_details(&self) -> BoardDetails {
+        crate::board_details::details_from_pieces(self)
     }
 
     /// A move as PGN writes it: SAN in chess, the move text elsewhere.

@@ -4,7 +4,9 @@
 //! the [`Game`] trait the searcher is generic over, the heap-free
 //! [`MoveList`], generic [`perft`](perft::perft) with a divide that streams
 //! each root move's count (on several threads, stoppable), and the `const` PRNG ([`SplitMix64`]) from which every
-//! Zobrist key is generated with a fixed seed.
+//! Zobrist key is generated with a fixed seed. Typed descriptions of moves
+//! ([`MoveShape`]) and boards ([`BoardDetails`]) let boards and scripts
+//! read a game without parsing its texts.
 //!
 //! Rule choices live in the game crates, not here. The one shared rule is the
 //! default repetition draw in [`Game::outcome_with_history`]: a position
@@ -17,8 +19,10 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod board_details;
 pub mod eval;
 pub mod game;
+pub mod move_shape;
 pub mod movelist;
 pub mod option;
 pub mod perft;
@@ -29,8 +33,12 @@ pub mod square;
 pub mod tablebase;
 
 pub use bitboard::Bitboard;
+pub use board_details::{
+    ArmyDetails, BoardDetails, DieState, PieceKind, Pool, PoolEntry, SquareDetails, TurnDirection,
+};
 pub use eval::{CONTINUATION_KEYS, EvalTerm, Evaluate};
 pub use game::{Color, Game, MoveError, MoveStaging, Outcome, PositionError, Termination};
+pub use move_shape::{ChoiceKind, MoveChoice, MoveShape};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use option::{GameOption, GameOptionKind, OptionValues, option_value};
 pub use prng::SplitMix64;

@@ -35,6 +35,7 @@
 //!   plies without capture, pawn move or exchange, and threefold repetition
 //!   of the position (army to move, frozen, control and die included).
 
+mod describe;
 mod eval;
 mod game;
 mod movegen;

@@ -89,6 +89,14 @@ impl Game for Position {
         self.square_token(square)
     }
 
+    fn move_shape(&self, mv: OracleMove) -> augur_core::MoveShape {
+        self.shape_of(mv)
+    }
+
+    fn board_details(&self) -> augur_core::BoardDetails {
+        self.details()
+    }
+
     fn fen(&self) -> String {
         self.write_text()
     }

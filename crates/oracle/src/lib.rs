@@ -31,6 +31,7 @@
 //! - The quiet rule and the round limit are tested after mate: a mate on
 //!   the 64th quiet ply or the 512th ply stands.
 
+mod describe;
 mod eval;
 mod game;
 mod movegen;

@@ -30,6 +30,7 @@
 //! `tools/ultima-reference` on the published perft counts.
 
 mod attacks;
+mod describe;
 mod eval;
 mod game;
 mod movegen;
