@@ -8,6 +8,9 @@
 
 use serde::Serialize;
 
+use crate::describe::{ArmyView, DieView, PoolView, SquareView};
+use crate::values::MoveInfo;
+
 /// One position as a board draws it: the JSON object of
 /// `Session::board_view` (and the `board` of `augur serve`'s `state`
 /// message).
@@ -30,11 +33,25 @@ pub struct BoardView {
     pub awaiting_roll: bool,
     /// Every legal move's text.
     pub legal: Vec<String>,
+    /// Every legal move, described (squares, captures, choices, check).
+    pub moves: Vec<MoveInfo>,
     /// The occupied squares, when the game lists them.
     pub pieces: Vec<PieceOnSquare>,
     /// The squares of pieces that cannot move now (Ultima's immobilized
     /// pieces, Enochian chess's frozen armies).
     pub frozen: Vec<String>,
+    /// Every occupied square, described: team, army, piece in words,
+    /// souls and lifelessness (Oracle chess), throne partner (Enochian).
+    pub squares: Vec<SquareView>,
+    /// Pools of captured material (Oracle chess's earth and underworld).
+    pub pools: Vec<PoolView>,
+    /// The armies of a game of armies (Enochian chess): thrones, Kings,
+    /// frozen, who controls them.
+    pub armies: Vec<ArmyView>,
+    /// The direction of play (Enochian chess).
+    pub direction: Option<&'static str>,
+    /// The die, in a game with dice: `"not_rolled"` or `{"rolled": n}`.
+    pub die: Option<DieView>,
     /// The `d` drawing of the position.
     pub diagram: String,
     /// How the game ended, or `None` (JSON `null`) while it goes on.

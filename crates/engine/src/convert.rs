@@ -4,6 +4,7 @@
 use augur_core::{Evaluate, Game};
 use augur_search::score::{ReportedScore, report};
 
+use crate::describe::{AlsoMoves, Choice};
 use crate::values::{BestMove, Bound, FinalScore, MoveInfo, Score, SearchInfo, Wdl};
 
 /// A search score as reported: centipawns or moves to mate.
@@ -44,14 +45,24 @@ pub fn wdl_of(score: i32) -> Wdl {
 
 /// `mv`, legal in `position`, described.
 pub fn move_info<G: Game>(position: &G, mv: G::Move) -> MoveInfo {
-    let after = position.play(mv);
+    let shape = position.move_shape(mv);
+    let names = |squares: &[augur_core::Square]| squares.iter().map(ToString::to_string).collect();
     MoveInfo {
         text: position.move_text(mv),
-        from: None,
-        to: None,
-        captures: Vec::new(),
-        choice: None,
-        gives_check: after.in_check(),
+        from: shape.from.map(|s| s.to_string()),
+        to: shape.to.map(|s| s.to_string()),
+        captures: names(&shape.captured),
+        choices: shape.choices.iter().map(Choice::of).collect(),
+        also_moves: shape
+            .also_moves
+            .iter()
+            .map(|(from, to)| AlsoMoves {
+                from: from.to_string(),
+                to: to.to_string(),
+            })
+            .collect(),
+        placed: names(&shape.placed),
+        gives_check: position.play(mv).in_check(),
     }
 }
 

@@ -30,6 +30,7 @@
 mod board;
 mod config;
 mod convert;
+pub mod describe;
 mod engine;
 mod error;
 pub mod eval_file;

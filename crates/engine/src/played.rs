@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use crate::board::{BoardView, GameResult, PieceOnSquare};
 use crate::config::Config;
 use crate::convert::{best_of, final_score, info_of, move_info};
+use crate::describe::Details;
 use crate::error::EngineError;
 use crate::genfens::GenFensParams;
 use crate::limits::SearchLimits;
@@ -373,6 +374,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         let mut legal = MoveList::new();
         position.generate(&mut legal);
         let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let details = Details::of(&position.board_details(), &G::TEAM_NAMES, G::SEAT_NAMES);
         let team = G::TEAM_NAMES[position.team().index()];
         let to_move = match position.seat() {
             Some(seat) => G::SEAT_NAMES[seat],
@@ -393,6 +395,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
             },
             awaiting_roll: position.chance_outcomes() > 0,
             legal: legal.iter().map(|&m| position.move_text(m)).collect(),
+            moves: legal.iter().map(|&m| move_info(position, m)).collect(),
             pieces: position
                 .board_pieces()
                 .iter()
@@ -406,6 +409,11 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
+            squares: details.squares,
+            pools: details.pools,
+            armies: details.armies,
+            direction: details.direction,
+            die: details.die,
             diagram: position.diagram(),
             result: self.outcome(),
         }

@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::describe::{AlsoMoves, Choice};
+
 /// One legal move, described for people and programs.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct MoveInfo {
@@ -16,11 +18,18 @@ pub struct MoveInfo {
     pub from: Option<String>,
     /// The square it arrives on.
     pub to: Option<String>,
-    /// Every square whose enemy piece the move removes.
+    /// Every square whose piece the move takes, as the game's rules define
+    /// taking (Ultima's withdrawals and pincers, en passant, ...).
     pub captures: Vec<String>,
     /// What the mover chose besides the squares (a promotion piece, Oracle
-    /// chess's soul choice), as the move text writes it.
-    pub choice: Option<String>,
+    /// chess's souls), in the order the move text writes them.
+    pub choices: Vec<Choice>,
+    /// Other pieces that move with this one (castling's rook).
+    pub also_moves: Vec<AlsoMoves>,
+    /// Squares besides `to` where a piece appears or changes in place
+    /// (Oracle's fetched bodies and summoned souls, Enochian's returning
+    /// Kings).
+    pub placed: Vec<String>,
     /// Whether the side to move after it is in check.
     pub gives_check: bool,
 }
