@@ -234,11 +234,8 @@ impl Session {
                     }
                     Change::Chess960 => self.slot.set_chess960(self.options.chess960),
                     Change::EvalFile => {
-                        match crate::eval_file::choose_network(&self.options.eval_file) {
-                            Ok(chosen) => {
-                                self.slot.evaluation_changed();
-                                self.out.line(&format!("info string {chosen}"));
-                            }
+                        match self.slot.set_evaluation_file(&self.options.eval_file) {
+                            Ok(chosen) => self.out.line(&format!("info string {chosen}")),
                             Err(e) => {
                                 self.options.eval_file = previous_eval_file;
                                 self.out.error(e);

@@ -73,11 +73,13 @@ pub trait GameSlot: Send {
     fn finish_perft(&mut self);
     /// Runs the bench; returns (nodes, elapsed seconds).
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String>;
-    /// The evaluation changed (another chess network was chosen): the
-    /// positions held are brought up to date and what the engine learnt
-    /// from the old evaluation (table, cached evaluations, histories) is
-    /// forgotten. Never called while a search runs.
-    fn evaluation_changed(&mut self);
+    /// `EvalFile`: reads what the game evaluates with from `value`
+    /// ([`crate::eval_file::evaluator_for`]); on success the positions held
+    /// and every position set or searched later evaluate with it, what the
+    /// engine learnt from the old evaluation (table, cached evaluations,
+    /// histories) is forgotten, and what was chosen is returned, for `info
+    /// string`. On error nothing changes.
+    fn set_evaluation_file(&mut self, value: &str) -> Result<String, String>;
     /// Sets the position `startpos` means (`None`: the game's standard one).
     fn set_start(&mut self, fen: Option<String>);
     /// The position string of the position `startpos` means.
@@ -114,6 +116,9 @@ pub fn new_slot(variant: Variant, options: &Options) -> Box<dyn GameSlot> {
     with_game!(variant, G => {
         let mut slot = Slot::<G>::new(options);
         slot.set_chess960(options.chess960);
+        // The session said what `EvalFile` chose when it was set; a file
+        // that no longer reads leaves this game's default evaluation.
+        let _ = slot.set_evaluation_file(&options.eval_file);
         // The session said what `SyzygyPath` found when it was set.
         let _ = slot.set_tablebases(&options.syzygy_path);
         slot.set_start(options.start_position(variant));
@@ -167,6 +172,8 @@ struct Slot<G: Evaluate> {
     chess960: bool,
     /// The tablebases searches use (`SyzygyPath`).
     tablebases: Option<Arc<dyn augur_core::Tablebase<G>>>,
+    /// What every position set or searched evaluates with (`EvalFile`).
+    evaluator: G::Evaluator,
 }
 
 impl<G: Evaluate> Slot<G> {
@@ -187,7 +194,14 @@ impl<G: Evaluate> Slot<G> {
             refused: false,
             chess960: false,
             tablebases: None,
+            evaluator: G::default_evaluator(),
         }
+    }
+
+    /// `position` evaluating with this slot's evaluator.
+    fn evaluated(&self, mut position: G) -> G {
+        position.set_evaluator(&self.evaluator);
+        position
     }
 
     /// The agreement move legal here, if any.
@@ -243,7 +257,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         });
         self.refused = replayed.is_err();
         let (replayed, warnings) = replayed?;
-        self.position = replayed.position;
+        self.position = self.evaluated(replayed.position);
         self.history = replayed.history;
         self.declined = None;
         Ok(warnings)
@@ -576,19 +590,24 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         self.position = self.position.clone().with_chess960(on);
     }
 
-    fn evaluation_changed(&mut self) {
+    fn set_evaluation_file(&mut self, value: &str) -> Result<String, String> {
         self.wait();
-        self.position.refresh_evaluation();
+        let (evaluator, chosen) = crate::eval_file::evaluator_for::<G>(value)?;
+        self.position.set_evaluator(&evaluator);
         if let Some(start) = &mut self.start {
-            start.refresh_evaluation();
+            start.set_evaluator(&evaluator);
         }
+        self.evaluator = evaluator;
         if let Some(engine) = &mut self.engine {
             engine.clear();
         }
+        Ok(chosen)
     }
 
     fn set_start(&mut self, fen: Option<String>) {
-        self.start = fen.and_then(|f| G::from_fen(&f).ok());
+        self.start = fen
+            .and_then(|f| G::from_fen(&f).ok())
+            .map(|start| self.evaluated(start));
     }
 
     fn answer_offer(
@@ -672,11 +691,13 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             Some(path) => crate::genfens::read_book::<G>(path, self.chess960)?,
             None => Vec::new(),
         };
-        let default_start = self
-            .start
-            .clone()
-            .unwrap_or_else(G::startpos)
-            .with_chess960(self.chess960);
+        let starts: Vec<G> = starts.into_iter().map(|s| self.evaluated(s)).collect();
+        let default_start = self.evaluated(
+            self.start
+                .clone()
+                .unwrap_or_else(G::startpos)
+                .with_chess960(self.chess960),
+        );
         let count = params.count as usize;
         let found =
             crate::genfens::generate(count, params.seed, &starts, &default_start, &mut |text| {
@@ -695,8 +716,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         // is a fixed cost that would swamp a game whose bench is short.
         let mut searching = Duration::ZERO;
         for (i, fen) in positions.iter().enumerate() {
-            let position =
-                G::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+            let position = G::from_fen(fen)
+                .map(|position| self.evaluated(position))
+                .map_err(|e| format!("bench position {}: {e}", i + 1))?;
             engine.clear();
             let control = SearchControl::new(false);
             let limits = Limits {
