@@ -1,6 +1,6 @@
 //! Chooses the network file the engine embeds: the one `AUGUR_EVALFILE`
 //! names (what `make EVALFILE=<path>` sets), or `nets/augur-chess.nnue`.
-//! The file is checked when it is compiled in (`nnue/choice.rs`).
+//! The file is checked when it is compiled in (`nnue/registry.rs`).
 
 use std::path::PathBuf;
 

@@ -207,7 +207,7 @@ impl Position {
         position.hash = crate::zobrist::castling(0);
         parse_board(fields[0], &mut position)?;
         check_material(&position)?;
-        position.accumulator = crate::nnue::Accumulator::of(crate::nnue::network(), &position);
+        position.accumulator = crate::nnue::Accumulator::of(&position.network, &position);
         match fields[1] {
             "w" => {}
             "b" => position.flip_side(),

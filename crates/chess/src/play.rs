@@ -37,6 +37,7 @@ impl Position {
     fn board_copy(&self) -> Position {
         Position {
             board: self.board,
+            network: self.network,
             accumulator: Accumulator::BLANK,
         }
     }
@@ -56,7 +57,7 @@ impl Position {
         self.write_accumulator_after(mv, mover, captured, &mut next.accumulator);
         self.board.play_onto(mv, mover, captured, &mut next.board);
         if mover.role == Role::King {
-            let network = crate::nnue::network();
+            let network = self.network.get();
             let us = self.side;
             if network.horizontal_mirror
                 && mirrors_files(self.king_square(us)) != mirrors_files(next.king_square(us))
@@ -79,7 +80,7 @@ impl Position {
         captured: Option<Piece>,
         out: &mut Accumulator,
     ) {
-        let network = crate::nnue::network();
+        let network = self.network.get();
         // A king changing sides refreshes its perspective afterwards
         // (`play_onto`); until then its sums are read with the old flips.
         let flips = network.flips(self);

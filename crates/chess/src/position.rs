@@ -1,18 +1,20 @@
-//! The chess position: the [`Board`] and the network's hidden layer for it.
-//! The position reads as its board (`Deref`), so the board's methods and
-//! fields are the position's; only playing a move and evaluating need the
-//! hidden layer.
+//! The chess position: the [`Board`], the network it evaluates with and
+//! that network's hidden layer for the board. The position reads as its
+//! board (`Deref`), so the board's methods and fields are the position's;
+//! only playing a move and evaluating need the network.
 
 use std::ops::{Deref, DerefMut};
 
 use crate::board::Board;
-use crate::nnue::{Accumulator, network};
+use crate::nnue::{Accumulator, NetworkRef, embedded_network};
 
 /// A legal chess position (copy-make: moves return new positions).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     /// The pieces, side to move, rights, clocks and key.
     pub(crate) board: Board,
+    /// The network this position evaluates with; moves played keep it.
+    pub(crate) network: NetworkRef,
     /// The network's hidden layer for this board: summed when the position
     /// is read, then kept in step by every move played (`play.rs`).
     pub(crate) accumulator: Accumulator,
@@ -20,11 +22,14 @@ pub struct Position {
 
 impl Position {
     /// A board with no pieces, White to move, no rights: the starting point
-    /// of FEN parsing. Not a legal position until kings are placed.
+    /// of FEN parsing, evaluated with the embedded network. Not a legal
+    /// position until kings are placed.
     pub(crate) fn empty() -> Self {
+        let network = embedded_network();
         Position {
             board: Board::empty(),
-            accumulator: Accumulator::empty(network()),
+            network,
+            accumulator: Accumulator::empty(&network),
         }
     }
 
@@ -34,11 +39,27 @@ impl Position {
         &self.board
     }
 
-    /// Sums the network's hidden layer again with the current network. A
-    /// position keeps the layer of the network that was current when it
-    /// was made, so after `nnue::use_network` this brings it up to date.
-    pub fn refresh_network(&mut self) {
-        self.accumulator = Accumulator::of(network(), &self.board);
+    /// The network this position evaluates with (positions read from a
+    /// FEN start with the embedded one; moves played keep it).
+    #[inline(always)]
+    pub fn network(&self) -> NetworkRef {
+        self.network
+    }
+
+    /// Evaluates with `network` from now on (and so do the positions
+    /// after it): its hidden layer is summed from scratch, unless this
+    /// position already evaluates with it.
+    pub fn set_network(&mut self, network: NetworkRef) {
+        if self.network != network {
+            self.network = network;
+            self.accumulator = Accumulator::of(&network, &self.board);
+        }
+    }
+
+    /// This position evaluated with `network` ([`Position::set_network`]).
+    pub fn with_network(mut self, network: NetworkRef) -> Self {
+        self.set_network(network);
+        self
     }
 }
 

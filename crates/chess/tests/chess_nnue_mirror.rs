@@ -2,9 +2,9 @@
 //! flipped left to right while its own king stands on files a-d, the kept
 //! hidden layer still equals the one summed from scratch after every move,
 //! kings crossing between the d- and e-files included (castling long,
-//! king walks). Its own process, since the network choice is process-wide.
+//! king walks).
 
-use augur_chess::nnue::{Network, network, use_network};
+use augur_chess::nnue::{Network, NetworkRef, embedded_network, intern};
 use augur_chess::{Position, STARTING_FEN};
 use augur_core::{Evaluate, Game, MoveList};
 use rand::prelude::*;
@@ -13,14 +13,14 @@ use rand::prelude::*;
 fn mirrored_network() -> Network {
     Network {
         horizontal_mirror: true,
-        ..network().clone()
+        ..embedded_network().get().clone()
     }
 }
 
 #[test]
 fn the_kept_hidden_layer_follows_kings_changing_sides() {
-    use_network(mirrored_network()).expect("a second network fits");
-    assert!(network().horizontal_mirror);
+    let network: NetworkRef = intern(mirrored_network()).expect("a second network fits");
+    assert!(network.horizontal_mirror);
     let starts = [
         STARTING_FEN,
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -32,11 +32,13 @@ fn the_kept_hidden_layer_follows_kings_changing_sides() {
     let mut crossings = 0;
     for fen in starts {
         for _ in 0..40 {
-            let mut position = Position::from_fen_detailed(fen).expect("valid");
+            let mut position = Position::from_fen_detailed(fen)
+                .expect("valid")
+                .with_network(network);
             for _ in 0..80 {
                 assert_eq!(
                     position.evaluate(),
-                    network().evaluate_from_scratch(&position),
+                    network.evaluate_from_scratch(&position),
                     "{}",
                     position.fen()
                 );
@@ -45,9 +47,9 @@ fn the_kept_hidden_layer_follows_kings_changing_sides() {
                 let Some(&mv) = moves.choose(&mut rng) else {
                     break;
                 };
-                let before = network().flips(&position);
+                let before = network.flips(&position);
                 position = position.play(mv);
-                crossings += usize::from(before != network().flips(&position));
+                crossings += usize::from(before != network.flips(&position));
             }
         }
     }
@@ -61,7 +63,7 @@ fn the_kept_hidden_layer_follows_kings_changing_sides() {
 fn mirrored_networks_read_a_position_and_its_mirror_image_alike() {
     let plain = Network {
         horizontal_mirror: false,
-        ..network().clone()
+        ..embedded_network().get().clone()
     };
     let mirrored = mirrored_network();
     let queenside =

@@ -73,10 +73,41 @@ pub trait Evaluate: Game {
         self.evaluate()
     }
 
-    /// Brings up to date what the position keeps for its evaluation after
-    /// the evaluation itself changed (chess: the network's hidden layer,
-    /// after another network was chosen). The default keeps nothing.
-    fn refresh_evaluation(&mut self) {}
+    /// What a position evaluates with when the game offers a choice (chess:
+    /// its network, [`Evaluate::evaluator`]); `()` in games that offer
+    /// none. Each position carries its own, and the positions played from
+    /// it inherit it, so engines in one process can evaluate differently.
+    /// Equal values evaluate alike; the default value is
+    /// [`Evaluate::default_evaluator`]. (Associated type defaults are not
+    /// stable, so every game names it.)
+    type Evaluator: Clone + Default + Send + Sync + PartialEq + std::fmt::Debug + 'static;
+
+    /// What this position evaluates with. The default, for games without
+    /// a choice, is [`Evaluate::default_evaluator`].
+    fn evaluator(&self) -> Self::Evaluator {
+        Self::default_evaluator()
+    }
+
+    /// Makes this position (and the positions played from it) evaluate
+    /// with `evaluator`, bringing up to date what it keeps for the
+    /// evaluation (chess: the network's hidden layer). The default keeps
+    /// nothing and does nothing.
+    fn set_evaluator(&mut self, evaluator: &Self::Evaluator) {
+        let _ = evaluator;
+    }
+
+    /// What positions read from a position string evaluate with (chess:
+    /// the embedded network): the evaluator's default value.
+    fn default_evaluator() -> Self::Evaluator {
+        Self::Evaluator::default()
+    }
+
+    /// Reads the evaluator in the file at `path` (chess: a network file),
+    /// or why not. The default: the game has no evaluation file.
+    fn load_evaluator(path: &str) -> Result<Self::Evaluator, String> {
+        let _ = path;
+        Err(format!("{} has no evaluation file", Self::NAME))
+    }
 
     /// Static exchange evaluation: whether `mv` wins at least `threshold`
     /// centipawns once the captures on its target square are played out.

@@ -267,11 +267,14 @@ impl Engine {
         self.game.bench(depth, on_position)
     }
 
-    /// The evaluation changed outside this engine (another chess network
-    /// was chosen): positions are brought up to date, learnt evaluations
-    /// forgotten.
-    pub fn evaluation_changed(&mut self) {
-        self.game.evaluation_changed()
+    /// Evaluates with what the file `value` holds (chess: its network;
+    /// `<embedded>`, empty or `<empty>`: the network built in; see
+    /// [`crate::eval_file`]). Every position held, set or searched from now
+    /// on evaluates with it, and what searches learnt from the old
+    /// evaluation is forgotten. Returns what was chosen, in words; on error
+    /// nothing changes. Engines in one process choose independently.
+    pub fn set_evaluation_file(&mut self, value: &str) -> Result<String, EngineError> {
+        self.game.set_evaluation_file(value)
     }
 
     /// Sets the position the standard start means (`None`: the game's own).

@@ -6,18 +6,26 @@
 //! for an empty string) for the network built into the binary. The file
 //! must be a regular file of at most [`MAX_NETWORK_FILE_BYTES`] in
 //! Augur's network format (`docs/nnue.md`); anything else is refused and
-//! the current network stays. The choice is process-wide.
+//! the network in use stays.
+//!
+//! The choice belongs to the session's game slot, not to the process:
+//! the slot's positions carry what they evaluate with
+//! ([`augur_core::Evaluate::Evaluator`]), so two sessions (or engines) in
+//! one process can evaluate with different networks. A game without a
+//! choice of evaluation (every game but chess) still checks a file as the
+//! chess network it names, so that every game accepts and refuses the same
+//! values, and keeps its own evaluation; a chess game made later (a
+//! `UCI_Variant` change) reads the file again.
 
-use std::io::Read;
-use std::path::Path;
+use std::any::TypeId;
 
-use augur_games::chess::nnue::{self, Network};
+use augur_core::Evaluate;
+use augur_games::chess::Position as Chess;
+
+pub use augur_games::chess::nnue::MAX_NETWORK_FILE_BYTES;
 
 /// The value that names the embedded network (the option's default).
 pub const EMBEDDED_NETWORK_NAME: &str = "<embedded>";
-
-/// The largest network file read (this build's files are about 200 kB).
-pub const MAX_NETWORK_FILE_BYTES: u64 = 16 << 20;
 
 /// Whether the option value `value` names the embedded network.
 pub fn names_embedded(value: &str) -> bool {
@@ -27,43 +35,38 @@ pub fn names_embedded(value: &str) -> bool {
         || value.eq_ignore_ascii_case("<empty>")
 }
 
-/// Makes the network `value` names the current one, or explains why not
-/// (nothing changes then). On success, what was chosen, for an `info
-/// string` line.
-pub fn choose_network(value: &str) -> Result<String, String> {
+/// What a position of `G` evaluates with when `EvalFile` is `value` (the
+/// game's default for the embedded network; else the file read through
+/// [`Evaluate::load_evaluator`]), with what was chosen, for an `info
+/// string` line; or why not.
+pub fn evaluator_for<G: Evaluate>(value: &str) -> Result<(G::Evaluator, String), String> {
     if names_embedded(value) {
-        nnue::use_embedded_network();
-        return Ok("network: the embedded one".to_string());
-    }
-    let path = value.trim();
-    let network = read_network(Path::new(path)).map_err(|e| format!("EvalFile '{path}': {e}"))?;
-    nnue::use_network(network).map_err(|e| format!("EvalFile '{path}': {e}"))?;
-    Ok(format!("network: {path}"))
-}
-
-/// Reads and checks a network file.
-fn read_network(path: &Path) -> Result<Network, String> {
-    // Checked before opening: opening a pipe would wait for a writer.
-    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !metadata.is_file() {
-        return Err("not a regular file".to_string());
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(MAX_NETWORK_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_NETWORK_FILE_BYTES {
-        return Err(format!(
-            "larger than {MAX_NETWORK_FILE_BYTES} bytes: not a network file"
+        return Ok((
+            G::default_evaluator(),
+            "network: the embedded one".to_string(),
         ));
     }
-    Network::from_bytes(&bytes).map_err(|e| e.to_string())
+    let path = value.trim();
+    let evaluator = if has_no_choice::<G>() {
+        // The file is checked as the chess network it names, then the
+        // game's one evaluation is kept.
+        Chess::load_evaluator(path).map(|_| G::default_evaluator())
+    } else {
+        G::load_evaluator(path)
+    };
+    let evaluator = evaluator.map_err(|e| format!("EvalFile '{path}': {e}"))?;
+    Ok((evaluator, format!("network: {path}")))
+}
+
+/// Whether `G` evaluates one way only (its evaluator is `()`).
+fn has_no_choice<G: Evaluate>() -> bool {
+    TypeId::of::<G::Evaluator>() == TypeId::of::<()>()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use augur_games::chess::nnue::{Network, embedded_network};
 
     #[test]
     fn embedded_names() {
@@ -75,27 +78,37 @@ mod tests {
         }
     }
 
+    /// Every game accepts and refuses the same values; chess keeps the
+    /// network read, the others their one evaluation.
     #[test]
-    fn unreadable_files_are_refused_with_a_reason() {
-        let missing = read_network(Path::new("/nonexistent/augur-net.nnue"));
-        assert!(missing.is_err());
-        let directory = read_network(Path::new("/"));
-        assert_eq!(directory.err().as_deref(), Some("not a regular file"));
+    fn every_game_checks_the_file_as_a_chess_network() {
+        use augur_games::ultima::Position as Ultima;
         let dir = std::env::temp_dir().join(format!("augur-eval-file-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
+        let zeroed = dir.join("zeroed.nnue");
+        std::fs::write(&zeroed, Network::zeroed().to_bytes()).expect("write");
         let garbage = dir.join("garbage.nnue");
         std::fs::write(&garbage, b"not a network").expect("write");
-        let error = read_network(&garbage).expect_err("garbage refused");
-        assert!(error.contains("AUGURNN2"), "{error}");
-        let truncated = dir.join("truncated.nnue");
-        let mut bytes = Network::zeroed().to_bytes();
-        bytes.pop();
-        std::fs::write(&truncated, &bytes).expect("write");
-        let error = read_network(&truncated).expect_err("truncated refused");
-        assert!(error.contains("bytes"), "{error}");
-        let whole = dir.join("zeroed.nnue");
-        std::fs::write(&whole, Network::zeroed().to_bytes()).expect("write");
-        assert_eq!(read_network(&whole), Ok(Network::zeroed()));
+        let zeroed_name = zeroed.display().to_string();
+        let (network, chosen) = evaluator_for::<Chess>(&zeroed_name).expect("reads");
+        assert_eq!(*network, Network::zeroed());
+        assert_eq!(chosen, format!("network: {zeroed_name}"));
+        assert_eq!(
+            evaluator_for::<Ultima>(&format!(" {zeroed_name} ")),
+            Ok(((), chosen))
+        );
+        let garbage_name = garbage.display().to_string();
+        let chess_error = evaluator_for::<Chess>(&garbage_name).map(drop);
+        assert!(chess_error.is_err());
+        assert_eq!(
+            evaluator_for::<Ultima>(&garbage_name).map(drop),
+            chess_error
+        );
+        let embedded = evaluator_for::<Chess>("<empty>").expect("embedded");
+        assert_eq!(
+            embedded,
+            (embedded_network(), "network: the embedded one".to_string())
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

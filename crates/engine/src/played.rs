@@ -97,7 +97,7 @@ pub(crate) trait GameDriver: Send {
         depth: Option<u32>,
         on_position: &mut dyn FnMut(usize, usize, u64),
     ) -> Result<BenchReport, EngineError>;
-    fn evaluation_changed(&mut self);
+    fn set_evaluation_file(&mut self, value: &str) -> Result<String, EngineError>;
     fn set_start(&mut self, text: Option<String>);
     fn answer_offer(&mut self, movetime_ms: u64) -> Result<ExchangeAnswer, EngineError>;
     fn decline_offer(&mut self) -> Result<(), EngineError>;
@@ -159,6 +159,9 @@ pub(crate) struct GamePlay<G: Evaluate> {
     refused: bool,
     /// The tablebases searches use.
     tablebases: Option<Arc<dyn augur_core::Tablebase<G>>>,
+    /// What every position held, set or searched evaluates with (chess:
+    /// its network).
+    evaluator: G::Evaluator,
 }
 
 impl<G: Evaluate> GamePlay<G> {
@@ -179,7 +182,14 @@ impl<G: Evaluate> GamePlay<G> {
             declined: None,
             refused: false,
             tablebases: None,
+            evaluator: G::default_evaluator(),
         }
+    }
+
+    /// `position` evaluating with this game's evaluator.
+    fn evaluated(&self, mut position: G) -> G {
+        position.set_evaluator(&self.evaluator);
+        position
     }
 
     /// The agreement move legal here, if any.
@@ -226,10 +236,12 @@ impl<G: Evaluate> GamePlay<G> {
 
     /// The position the standard start means.
     fn standard_start(&self) -> G {
-        self.start
-            .clone()
-            .unwrap_or_else(G::startpos)
-            .with_chess960(self.config.chess960)
+        self.evaluated(
+            self.start
+                .clone()
+                .unwrap_or_else(G::startpos)
+                .with_chess960(self.config.chess960),
+        )
     }
 
     /// Sets the current position from the move list's end.
@@ -293,6 +305,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         }
         .map_err(|e| EngineError::Position(e.to_string()));
         let played = read.and_then(|(root, warnings)| {
+            let root = self.evaluated(root);
             let mut entries: Vec<Entry<G>> = Vec::with_capacity(moves.len());
             for (i, text) in moves.iter().enumerate() {
                 let before = entries.last().map_or(&root, |e| &e.position);
@@ -694,23 +707,30 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         Ok(())
     }
 
-    fn evaluation_changed(&mut self) {
+    fn set_evaluation_file(&mut self, value: &str) -> Result<String, EngineError> {
         self.wait();
-        self.position.refresh_evaluation();
-        self.root.refresh_evaluation();
+        let (evaluator, chosen) =
+            crate::eval_file::evaluator_for::<G>(value).map_err(EngineError::Setting)?;
+        self.evaluator = evaluator;
+        let evaluator = &self.evaluator;
+        self.position.set_evaluator(evaluator);
+        self.root.set_evaluator(evaluator);
         for entry in &mut self.entries {
-            entry.position.refresh_evaluation();
+            entry.position.set_evaluator(evaluator);
         }
         if let Some(start) = &mut self.start {
-            start.refresh_evaluation();
+            start.set_evaluator(evaluator);
         }
         if let Some(searcher) = &mut self.searcher {
             searcher.clear();
         }
+        Ok(chosen)
     }
 
     fn set_start(&mut self, text: Option<String>) {
-        self.start = text.and_then(|f| G::from_fen(&f).ok());
+        self.start = text
+            .and_then(|f| G::from_fen(&f).ok())
+            .map(|start| self.evaluated(start));
     }
 
     fn answer_offer(&mut self, movetime_ms: u64) -> Result<ExchangeAnswer, EngineError> {
@@ -783,9 +803,11 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
     ) -> Result<usize, EngineError> {
         let chess960 = self.config.chess960;
         let starts = match &params.book {
-            Some(path) => {
-                crate::genfens::read_book::<G>(path, chess960).map_err(EngineError::Failed)?
-            }
+            Some(path) => crate::genfens::read_book::<G>(path, chess960)
+                .map_err(EngineError::Failed)?
+                .into_iter()
+                .map(|start| self.evaluated(start))
+                .collect(),
             None => Vec::new(),
         };
         let count = params.count as usize;
@@ -818,6 +840,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         let mut searching = Duration::ZERO;
         for (i, text) in positions.iter().enumerate() {
             let position = G::from_fen(text)
+                .map(|position| self.evaluated(position))
                 .map_err(|e| EngineError::Failed(format!("bench position {}: {e}", i + 1)))?;
             searcher.clear();
             let control = SearchControl::new(false);

@@ -318,6 +318,9 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// One evaluation, nothing to choose.
+    type Evaluator = ();
+
     // A King in check just steps away; long chains of checks end quickly.
     const QUIESCENCE_EVASION_PLIES: u32 = 2;
 

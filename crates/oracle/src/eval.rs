@@ -361,6 +361,9 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// One evaluation, nothing to choose.
+    type Evaluator = ();
+
     /// A soul can check through bodies, so quiet evasions often check back;
     /// without a limit quiescence follows such chains to the ply limit.
     const QUIESCENCE_EVASION_PLIES: u32 = 4;

@@ -300,11 +300,8 @@ impl Session {
                     }
                 }
             }
-            Change::EvalFile => match crate::eval_file::choose_network(&self.options.eval_file) {
-                Ok(chosen) => {
-                    self.engine.evaluation_changed();
-                    self.out.line(&format!("info string {chosen}"));
-                }
+            Change::EvalFile => match self.engine.set_evaluation_file(&self.options.eval_file) {
+                Ok(chosen) => self.out.line(&format!("info string {chosen}")),
                 Err(e) => {
                     self.options.eval_file = previous_eval_file;
                     self.out.error(e);
@@ -353,6 +350,9 @@ impl Session {
 fn new_engine(options: &Options) -> Engine {
     let variant = options.variant;
     let mut engine = Engine::with_config(variant, &options.engine_config());
+    // The session said what `EvalFile` chose when it was set; a file that
+    // no longer reads leaves this game's default evaluation.
+    let _ = engine.set_evaluation_file(&options.eval_file);
     // The session said what `SyzygyPath` found when it was set.
     let _ = engine.set_tablebases(&options.syzygy_path);
     engine.set_start(options.start_position(variant));

@@ -1,16 +1,20 @@
 //! The `EvalFile` option: a chess network read at run time replaces the
-//! embedded one for the whole process, the position already set is
-//! evaluated with it at once, bad files change nothing, and `<embedded>`
-//! brings the built-in network back. One test, in its own process, since
-//! the network is process-wide.
+//! embedded one for the session, the position already set is evaluated
+//! with it at once, bad files change nothing, and `<embedded>` brings the
+//! built-in network back.
 
 use augur_games::chess::Position as Chess;
-use augur_games::chess::nnue::network;
+use augur_games::chess::nnue::{Network, embedded_network};
 use augur_protocol::Session;
 use std::time::Duration;
 
 mod common;
 use common::{Capture, legal_bestmoves, position_after, session};
+
+/// The embedded network.
+fn network() -> &'static Network {
+    embedded_network().get()
+}
 
 /// The final evaluation `eval` prints, in centipawns.
 fn evaluation(session: &mut Session, capture: &Capture) -> i32 {
@@ -84,6 +88,14 @@ fn eval_file_chooses_the_network_and_refuses_bad_files() {
     let flat_eval = -flat.evaluate_from_scratch(&position);
     assert_ne!(flat_eval, embedded, "the test needs networks that differ");
     assert_eq!(evaluation(&mut s, &out), flat_eval, "the set position");
+    // Another session in the process keeps the embedded network.
+    let (mut other, other_out) = session();
+    other.handle_line(&format!("position startpos moves {}", moves.join(" ")));
+    assert_eq!(
+        evaluation(&mut other, &other_out),
+        embedded,
+        "another session"
+    );
     s.handle_line("position startpos");
     assert_eq!(
         evaluation(&mut s, &out),
@@ -104,6 +116,13 @@ fn eval_file_chooses_the_network_and_refuses_bad_files() {
     s.handle_line("setoption name EvalFile value /nonexistent/augur.nnue");
     assert_eq!(out.take().len(), 1);
     assert_eq!(evaluation(&mut s, &out), flat_eval);
+    // Another game and back: chess is made again with the file read.
+    for game in ["ultima", "chess"] {
+        s.handle_line(&format!("setoption name UCI_Variant value {game}"));
+    }
+    s.handle_line(&format!("position startpos moves {}", moves.join(" ")));
+    out.take();
+    assert_eq!(evaluation(&mut s, &out), flat_eval, "chess made again");
 
     s.handle_line("setoption name EvalFile value <embedded>");
     assert_eq!(out.take(), ["info string network: the embedded one"]);

@@ -1,7 +1,8 @@
 //! Search parameters that can be changed at run time, for tuning them by
 //! self-play (`tools/spsa.py`, `docs/tuning.md`). Each holds its default
 //! until set, so a session that never sets one searches exactly as if it
-//! were a constant. Values are process-wide, like the chosen network.
+//! were a constant. Values are process-wide (unlike the chess network,
+//! which each position carries).
 //! The `tune` feature of `augur-protocol` announces them as `spin` options;
 //! other builds neither list nor accept them.
 

@@ -205,6 +205,9 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// One evaluation, nothing to choose.
+    type Evaluator = ();
+
     fn evaluate(&self) -> i32 {
         let white = self.evaluate_white();
         match self.side {

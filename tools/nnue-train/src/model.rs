@@ -408,7 +408,7 @@ mod tests {
         for horizontal_mirror in [false, true] {
             let network = Network {
                 horizontal_mirror,
-                ..augur_chess::nnue::network().clone()
+                ..augur_chess::nnue::embedded_network().get().clone()
             };
             let params = Params::from_network(&network);
             let mut differ = 0;

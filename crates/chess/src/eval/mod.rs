@@ -37,6 +37,7 @@ pub(crate) mod tests;
 use augur_core::{EvalTerm, Evaluate};
 
 use crate::moves::{Move, MoveKind};
+use crate::nnue::NetworkRef;
 use crate::position::Position;
 use crate::types::{Color, Role};
 
@@ -185,15 +186,33 @@ impl Evaluate for Position {
     const CONTINUATION_HISTORY: bool = true;
     const HINDSIGHT_DEPTH: bool = true;
 
-    /// The network (`crate::nnue`).
+    /// The network the position evaluates with.
+    type Evaluator = NetworkRef;
+
+    /// The position's network (`crate::nnue`).
     #[inline]
     fn evaluate(&self) -> i32 {
-        crate::nnue::network().evaluate(&self.accumulator, self.side, self.occupied().count())
+        self.network
+            .evaluate(&self.accumulator, self.side, self.occupied().count())
     }
 
-    /// The hidden layer summed again with the current network.
-    fn refresh_evaluation(&mut self) {
-        self.refresh_network();
+    fn evaluator(&self) -> NetworkRef {
+        self.network
+    }
+
+    /// [`Position::set_network`].
+    fn set_evaluator(&mut self, evaluator: &NetworkRef) {
+        self.set_network(*evaluator);
+    }
+
+    /// The embedded network.
+    fn default_evaluator() -> NetworkRef {
+        crate::nnue::embedded_network()
+    }
+
+    /// A network file, checked and interned ([`crate::nnue::load_network`]).
+    fn load_evaluator(path: &str) -> Result<NetworkRef, String> {
+        crate::nnue::load_network(std::path::Path::new(path))
     }
 
     /// The tuned linear evaluation of this module.

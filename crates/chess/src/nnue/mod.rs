@@ -20,23 +20,27 @@
 //!   one ([`output_bucket`]), so openings, middlegames and endings each
 //!   read the same hidden layer their own way.
 //!
-//! The engine evaluates with the embedded network file unless another was
-//! chosen at run time ([`use_network`], the `EvalFile` option); the
-//! choice is process-wide.
+//! Each position carries the network it evaluates with ([`NetworkRef`],
+//! `Position::set_network`): the embedded network file unless another was
+//! read at run time ([`load_network`], the `EvalFile` option) and given to
+//! it. Networks read at run time are held once for the life of the process
+//! (about 400 kB each, at most [`MAX_LOADED_NETWORKS`]; see [`intern`]).
 //!
 //! Integer arithmetic: hidden weights and biases are quantised by
 //! [`QA`] (255), output weights by [`QB`] (64); the output bias by
 //! `QA * QB`. The network file format is [`Network::from_bytes`].
 
 mod accumulator;
-mod choice;
 mod file;
+mod load;
+mod registry;
 
 pub use accumulator::Accumulator;
-pub use choice::{
-    MAX_LOADED_NETWORKS, embedded_network_reads, network, use_embedded_network, use_network,
-};
 pub use file::{NetworkError, OUTPUT_WEIGHT_LIMIT};
+pub use load::{MAX_NETWORK_FILE_BYTES, load_network, read_network_file};
+pub use registry::{
+    MAX_LOADED_NETWORKS, NetworkRef, embedded_network, embedded_network_reads, intern,
+};
 
 use augur_core::Square;
 

@@ -9,6 +9,11 @@ use super::*;
 use crate::eval::tests::mirror;
 use crate::{Position, Role};
 
+/// The embedded network, which positions read from a FEN evaluate with.
+fn network() -> &'static Network {
+    embedded_network().get()
+}
+
 #[test]
 fn the_embedded_network_reads() {
     assert_eq!(embedded_network_reads(), Ok(()));
