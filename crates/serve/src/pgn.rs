@@ -142,7 +142,8 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .map(|(_, value)| value.as_str())
     };
     let variant = match tag("Variant").map(str::to_ascii_lowercase).as_deref() {
-        None | Some("standard" | "chess" | "") => Variant::Chess,
+        // PGN's name for standard chess, or no tag.
+        None | Some("standard" | "") => Variant::Chess,
         Some("chess960" | "fischerandom" | "fischer random") => {
             return Err("Chess960 games cannot be imported here".into());
         }

@@ -341,8 +341,14 @@ impl Tab {
                     .and_then(Value::as_str)
                     .ok_or("an import message needs \"pgn\"")?;
                 let game = crate::pgn::import(pgn)?;
-                let divination = game.start.as_deref().is_some_and(|s| {
-                    game.variant == Variant::Enochian.name() && !s.ends_with(" -")
+                // A start whose die is not off is a divination game.
+                let variant: Variant = game.variant.parse().map_err(|e| format!("{e}"))?;
+                let divination = game.start.as_ref().is_some_and(|start| {
+                    let mut engine = Engine::new(variant);
+                    engine
+                        .set_position(&Start::Text(start.clone()), &[])
+                        .is_ok()
+                        && engine.board().die.is_some()
                 });
                 let setup = serde_json::json!({
                     "variant": game.variant,
