@@ -30,6 +30,10 @@ pub struct Config {
     /// Chess960: positions are read with any rook castling, and castling is
     /// written king-takes-rook (games without the mode ignore it).
     pub chess960: bool,
+    /// Where the randomness of a limited strength starts (`None`: the
+    /// clock, so two engines at one level do not play the same game); a
+    /// seed makes a weakened engine's searches replayable.
+    pub seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -45,6 +49,7 @@ impl Default for Config {
             dice_lookahead: true,
             tablebases: TablebaseSettings::default(),
             chess960: false,
+            seed: None,
         }
     }
 }

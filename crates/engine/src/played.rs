@@ -204,9 +204,9 @@ impl<G: Evaluate> GamePlay<G> {
 
     fn searcher(&mut self) -> &mut Searcher<G> {
         self.wait();
-        let (hash_mb, threads) = (self.config.hash_mb, self.config.threads);
+        let (hash_mb, threads, seed) = (self.config.hash_mb, self.config.threads, self.config.seed);
         self.searcher
-            .get_or_insert_with(|| Searcher::new(hash_mb, threads))
+            .get_or_insert_with(|| seeded(Searcher::new(hash_mb, threads), seed))
     }
 
     /// Copies the settings a search reads into the search engine.
@@ -596,7 +596,8 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
 
     fn prepare(&mut self) {
         if self.running.is_none() && self.searcher.is_none() {
-            self.searcher = Some(Searcher::new(self.config.hash_mb, self.config.threads));
+            let searcher = Searcher::new(self.config.hash_mb, self.config.threads);
+            self.searcher = Some(seeded(searcher, self.config.seed));
         }
     }
 
@@ -604,8 +605,12 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         let (hash_mb, threads) = (config.hash_mb, config.threads);
         self.wait();
         let chess960 = config.chess960 != self.config.chess960;
+        let reseed = config.seed.filter(|_| config.seed != self.config.seed);
         let old_hash = self.config.hash_mb;
         self.config = config.clone();
+        if let (Some(seed), Some(searcher)) = (reseed, self.searcher.as_mut()) {
+            searcher.set_seed(seed);
+        }
         if chess960 {
             let on = config.chess960;
             self.root = self.root.clone().with_chess960(on);
@@ -619,7 +624,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
                 return Ok(());
             }
             // No table yet: make it at the new size (one allocation).
-            let made = Searcher::try_new(hash_mb, threads);
+            let made = Searcher::try_new(hash_mb, threads).map(|s| seeded(s, config.seed));
             return match made {
                 Ok(searcher) => {
                     self.searcher = Some(searcher);
@@ -871,6 +876,15 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
             nps: (nodes as f64 / seconds.max(1e-9)) as u64,
         })
     }
+}
+
+/// `searcher` with its limited-strength randomness starting from `seed`,
+/// when given.
+fn seeded<G: Evaluate>(mut searcher: Searcher<G>, seed: Option<u64>) -> Searcher<G> {
+    if let Some(seed) = seed {
+        searcher.set_seed(seed);
+    }
+    searcher
 }
 
 /// One move-list entry played on `before`.

@@ -390,6 +390,8 @@ impl Options {
             dice_lookahead: self.dice_lookahead,
             tablebases: self.syzygy,
             chess960: self.variant.chess960_for_options(&self.game_options),
+            // A GUI's weakened engine plays differently every game.
+            seed: None,
         }
     }
 
