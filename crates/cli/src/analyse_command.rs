@@ -116,7 +116,11 @@ fn run_game<G: Evaluate>(args: &AnalyseArgs) -> Result<(), String> {
         report_finished(&root, args.json);
         return Ok(());
     }
-    let mut engine = Engine::<G>::new(args.hash as usize, args.threads as usize);
+    let mut engine = Engine::<G>::new(
+        args.hash as usize,
+        args.threads as usize,
+        augur_games::search_config::<G>(),
+    );
     engine.settings_mut().multipv = args.multipv as usize;
     let no_limit = args.depth.is_none() && args.movetime.is_none() && args.nodes.is_none();
     let limits = Limits {

@@ -90,7 +90,7 @@ pub fn generate<G: Evaluate>(
     emit: &mut dyn FnMut(&str),
 ) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = Engine::<G>::new(16, 1, augur_games::search_config::<G>());
     let mut seen = HashSet::new();
     let mut found = 0;
     let mut tries = count.saturating_mul(TRIES_PER_POSITION);

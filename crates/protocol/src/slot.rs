@@ -5,7 +5,7 @@
 
 use augur_core::Evaluate;
 use augur_core::perft::divide_streaming;
-use augur_games::{Variant, with_game};
+use augur_games::{Variant, search_config, with_game};
 use augur_search::{
     Clock, Engine, Limits, SearchControl, SearchEvent, SearchHandle, SearchRequest, SearchResult,
 };
@@ -213,7 +213,7 @@ impl<G: Evaluate> Slot<G> {
     fn engine(&mut self) -> &mut Engine<G> {
         self.wait();
         self.engine
-            .get_or_insert_with(|| Engine::new(self.hash_mb, self.threads))
+            .get_or_insert_with(|| Engine::new(self.hash_mb, self.threads, search_config::<G>()))
     }
 }
 
@@ -315,9 +315,9 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             search_moves,
             no_offers: self.declined == Some(self.position.hash()),
         };
-        let engine = self
-            .engine
-            .get_or_insert_with(|| Engine::new(options.hash_mb, options.threads));
+        let engine = self.engine.get_or_insert_with(|| {
+            Engine::new(options.hash_mb, options.threads, search_config::<G>())
+        });
         {
             let settings = engine.settings_mut();
             settings.multipv = options.multipv;
@@ -327,6 +327,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
             settings.tablebases = options.syzygy;
+            settings.config = options.search_config::<G>();
         }
         engine.set_tablebases(self.tablebases.clone());
         // `currmove` lines (after the first second, as Stockfish does).
@@ -424,7 +425,11 @@ impl<G: Evaluate> GameSlot for Slot<G> {
 
     fn prepare(&mut self) {
         if self.running.is_none() && self.engine.is_none() {
-            self.engine = Some(Engine::new(self.hash_mb, self.threads));
+            self.engine = Some(Engine::new(
+                self.hash_mb,
+                self.threads,
+                search_config::<G>(),
+            ));
         }
     }
 
@@ -433,7 +438,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
         self.wait();
         if self.engine.is_none() {
             // No table yet: make it at the new size (one allocation).
-            let engine = Engine::try_new(hash_mb, threads)?;
+            let engine = Engine::try_new(hash_mb, threads, search_config::<G>())?;
             (self.hash_mb, self.threads) = (hash_mb, threads);
             self.engine = Some(engine);
             return Ok(());
@@ -611,6 +616,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
             settings.hand_evaluation = options.hand_evaluation();
             settings.chance_lookahead = options.dice_lookahead;
             settings.strength = options.strength();
+            settings.config = options.search_config::<G>();
         }
         let limits = Limits {
             movetime_ms: Some(movetime_ms),
@@ -689,7 +695,7 @@ impl<G: Evaluate> GameSlot for Slot<G> {
     }
 
     fn bench(&self, positions: &[&str], depth: u32, out: &Output) -> Result<(u64, f64), String> {
-        let mut engine = Engine::<G>::new(16, 1);
+        let mut engine = Engine::<G>::new(16, 1, search_config::<G>());
         let mut total = 0u64;
         // Only the searches are timed: clearing the table between positions
         // is a fixed cost that would swamp a game whose bench is short.
