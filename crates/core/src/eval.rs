@@ -35,33 +35,6 @@ pub trait Evaluate: Game {
     /// before its outcomes are drawn.
     const OUTCOMES_EVALUATE_ALIKE: bool = false;
 
-    /// Whether the searcher tests the table's move for singularity (and
-    /// extends it when every other move falls well short). Measured only in
-    /// chess, where it gained; the other games keep the default, off.
-    const SINGULAR_EXTENSIONS: bool = false;
-
-    /// Whether the searcher's pruning (reverse futility, null move,
-    /// futility) reads the table's score in place of the static evaluation
-    /// when the stored bound says the position is worth more (a lower
-    /// bound above it) or less (an upper bound below it), or exactly that.
-    /// Measured only in chess; the other games keep the default, off.
-    const TABLE_REFINES_EVALUATION: bool = false;
-
-    /// Whether the searcher keeps continuation histories (how well a quiet
-    /// move did after each of the previous two moves, keyed by
-    /// [`Evaluate::continuation_key`]) and learns its histories at the
-    /// faster rate that such sparse tables need. Measured only in chess;
-    /// the other games keep the default, off, and their histories as they
-    /// were.
-    const CONTINUATION_HISTORY: bool = false;
-
-    /// Whether the searcher adjusts a node's depth by what its parent's late
-    /// move reduction now looks like in hindsight: a ply deeper after a
-    /// large reduction when the parent's move cost it nothing by the two
-    /// static evaluations, a ply shallower when it cost a lot. Measured
-    /// only in chess; the other games keep the default, off.
-    const HINDSIGHT_DEPTH: bool = false;
-
     /// The static evaluation in centipawns from the point of view of the
     /// team to move (positive: good for the team to move).
     fn evaluate(&self) -> i32;
@@ -137,7 +110,7 @@ pub trait Evaluate: Game {
     }
 
     /// What `mv` does, in a few bits, for the continuation histories (read
-    /// only when [`Evaluate::CONTINUATION_HISTORY`] is on): below
+    /// only by searches that keep them; the game registry says which): below
     /// [`CONTINUATION_KEYS`], and the same for moves that put the same kind
     /// of piece on the same square (in chess, the mover's colour and role
     /// and the target square). The default is 0 for every move.

@@ -1,7 +1,7 @@
 //! An engine instance's settings: its table, threads, lines, strength and
 //! evaluation. Two engines in one process may differ in every one of them.
 
-use augur_search::{Strength, TablebaseSettings};
+use augur_search::{SearchParams, Strength, TablebaseSettings};
 
 /// The settings of one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct Config {
     /// clock, so two engines at one level do not play the same game); a
     /// seed makes a weakened engine's searches replayable.
     pub seed: Option<u64>,
+    /// The search's tunable margins and reductions (the game's own search
+    /// switches come from the registry, `Variant::search_config`).
+    pub search_params: SearchParams,
 }
 
 impl Default for Config {
@@ -50,6 +53,7 @@ impl Default for Config {
             tablebases: TablebaseSettings::default(),
             chess960: false,
             seed: None,
+            search_params: SearchParams::default(),
         }
     }
 }

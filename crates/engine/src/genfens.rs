@@ -15,7 +15,7 @@
 use std::collections::HashSet;
 
 use augur_core::{Evaluate, MoveList};
-use augur_search::{Engine, Limits, SearchControl};
+use augur_search::{Engine, Limits, SearchConfig, SearchControl};
 use rand::prelude::*;
 
 /// What `genfens` is asked for.
@@ -91,10 +91,12 @@ pub fn read_book_line<G: Evaluate>(text: &str, chess960: bool) -> Option<G> {
 }
 
 /// Up to `count` positions from `starts` (the game's start when empty),
+/// checked by searches configured by `search`,
 /// each handed to `emit` as its position string as soon as it is found.
 /// Returns how many were found (fewer than `count` only when the tries run
 /// out).
 pub fn generate<G: Evaluate>(
+    search: SearchConfig,
     count: usize,
     seed: u64,
     starts: &[G],
@@ -102,7 +104,7 @@ pub fn generate<G: Evaluate>(
     emit: &mut dyn FnMut(&str),
 ) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = Engine::<G>::new(16, 1, search);
     let mut seen = HashSet::new();
     let mut found = 0;
     let mut tries = count.saturating_mul(TRIES_PER_POSITION);

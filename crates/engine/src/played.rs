@@ -7,7 +7,8 @@ use augur_core::perft::divide_streaming;
 use augur_core::replay::{Played, play_text};
 use augur_core::{Evaluate, MoveList};
 use augur_search::{
-    Clock, Engine as Searcher, Limits, SearchControl, SearchHandle, SearchRequest, SearchResult,
+    Clock, Engine as Searcher, Limits, SearchConfig, SearchControl, SearchHandle, SearchRequest,
+    SearchResult,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -205,16 +206,25 @@ impl<G: Evaluate> GamePlay<G> {
     fn searcher(&mut self) -> &mut Searcher<G> {
         self.wait();
         let (hash_mb, threads, seed) = (self.config.hash_mb, self.config.threads, self.config.seed);
+        let search = self.search_config();
         self.searcher
-            .get_or_insert_with(|| seeded(Searcher::new(hash_mb, threads), seed))
+            .get_or_insert_with(|| seeded(Searcher::new(hash_mb, threads, search), seed))
+    }
+
+    /// How this engine searches the game: the registry's configuration for
+    /// it with this engine's parameters.
+    fn search_config(&self) -> SearchConfig {
+        augur_games::search_config::<G>().with_params(self.config.search_params)
     }
 
     /// Copies the settings a search reads into the search engine.
     fn apply_settings(&mut self) {
         let config = self.config.clone();
         let tablebases = self.tablebases.clone();
+        let search = self.search_config();
         let searcher = self.searcher();
         let settings = searcher.settings_mut();
+        settings.config = search;
         settings.multipv = config.multipv;
         settings.move_overhead_ms = config.move_overhead_ms;
         settings.material_only = config.material_only;
@@ -596,7 +606,11 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
 
     fn prepare(&mut self) {
         if self.running.is_none() && self.searcher.is_none() {
-            let searcher = Searcher::new(self.config.hash_mb, self.config.threads);
+            let searcher = Searcher::new(
+                self.config.hash_mb,
+                self.config.threads,
+                self.search_config(),
+            );
             self.searcher = Some(seeded(searcher, self.config.seed));
         }
     }
@@ -624,7 +638,8 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
                 return Ok(());
             }
             // No table yet: make it at the new size (one allocation).
-            let made = Searcher::try_new(hash_mb, threads).map(|s| seeded(s, config.seed));
+            let made = Searcher::try_new(hash_mb, threads, self.search_config())
+                .map(|s| seeded(s, config.seed));
             return match made {
                 Ok(searcher) => {
                     self.searcher = Some(searcher);
@@ -817,6 +832,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         };
         let count = params.count as usize;
         let found = crate::genfens::generate(
+            self.search_config(),
             count,
             params.seed,
             &starts,
@@ -838,7 +854,7 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
     ) -> Result<BenchReport, EngineError> {
         let depth = depth.unwrap_or(G::BENCH_DEPTH);
         let positions = G::BENCH_POSITIONS;
-        let mut searcher = Searcher::<G>::new(16, 1);
+        let mut searcher = Searcher::<G>::new(16, 1, self.search_config());
         let mut counts = Vec::with_capacity(positions.len());
         // Only the searches are timed: clearing the table between positions
         // is a fixed cost that would swamp a game whose bench is short.

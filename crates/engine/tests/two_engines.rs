@@ -1,5 +1,5 @@
-//! Two engines in one process are two engines: each keeps its own network,
-//! level and settings, and every search gives exactly what the same engine
+//! Engines in one process are engines of their own: each keeps its own
+//! network, level, search parameters and settings, and every search gives exactly what the same engine
 //! gives alone (as a process of its own would), whether the two search in
 //! turn or at the same time.
 
@@ -26,6 +26,8 @@ enum Setup<'a> {
     Network(&'a str),
     /// A level (1800 Elo, its randomness seeded).
     Level,
+    /// Other search parameters (tuning's late move reductions).
+    Params,
 }
 
 fn engine(setup: Setup) -> Engine {
@@ -48,6 +50,11 @@ fn engine(setup: Setup) -> Engine {
                 seed: Some(7),
                 ..Config::default()
             };
+            Engine::with_config(Variant::Chess, &config)
+        }
+        Setup::Params => {
+            let mut config = Config::default();
+            config.search_params.set("LmrBase", 150).expect("in range");
             Engine::with_config(Variant::Chess, &config)
         }
     }
@@ -88,7 +95,12 @@ fn two_engines_differ_and_each_gives_what_it_gives_alone() {
     std::fs::write(&file, mirrored.to_bytes()).expect("written");
     let file = file.display().to_string();
 
-    let setups = [Setup::Plain, Setup::Network(&file), Setup::Level];
+    let setups = [
+        Setup::Plain,
+        Setup::Network(&file),
+        Setup::Level,
+        Setup::Params,
+    ];
     let by_itself: Vec<Vec<Outcome>> = setups.iter().map(|&s| alone(s)).collect();
     for (i, a) in by_itself.iter().enumerate() {
         for b in &by_itself[i + 1..] {

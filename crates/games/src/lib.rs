@@ -10,11 +10,19 @@
 //! here, so an unknown name is an error everywhere and never falls back to
 //! chess.
 //!
-//! Adding a game: a variant below, its line in [`Variant::ALL`] and in
-//! [`with_game!`] (see `docs/adding-a-game.md`). What a game knows about
-//! itself (bench positions, record tags, seats) lives with the game, on
-//! its [`Game`](augur_core::Game) implementation.
+//! It also says how Augur searches each game ([`Variant::search_config`],
+//! [`search_config`]): which of the search's optional techniques
+//! ([`Switches`]) the game gained from in self-play. Every engine made for
+//! a game takes its configuration from here.
+//!
+//! Adding a game: a variant below, its line in [`Variant::ALL`], in
+//! [`with_game!`] and in [`Variant::search_config`] (see
+//! `docs/adding-a-game.md`). What a game knows about itself (bench
+//! positions, record tags, seats) lives with the game, on its
+//! [`Game`](augur_core::Game) implementation.
 
+use augur_core::Game;
+use augur_search::{SearchConfig, Switches};
 use std::fmt;
 use std::str::FromStr;
 
@@ -82,7 +90,7 @@ impl Variant {
     /// The game's name as `UCI_Variant` and `--variant` take it
     /// ([`Game::NAME`](augur_core::Game::NAME)).
     pub fn name(self) -> &'static str {
-        with_game!(self, G => <G as augur_core::Game>::NAME)
+        with_game!(self, G => <G as Game>::NAME)
     }
 
     /// Every game's name, comma-separated (for help and error texts).
@@ -92,7 +100,7 @@ impl Variant {
 
     /// The options the game declares ([`augur_core::Game::OPTIONS`]).
     pub fn options(self) -> &'static [augur_core::GameOption] {
-        with_game!(self, G => <G as augur_core::Game>::OPTIONS)
+        with_game!(self, G => <G as Game>::OPTIONS)
     }
 
     /// Every game's declared options, in game order, each name once.
@@ -112,33 +120,59 @@ impl Variant {
     /// Reads a value of the game's text option `name`
     /// ([`augur_core::Game::read_option`]).
     pub fn read_option(self, name: &str, value: &str) -> Result<String, String> {
-        with_game!(self, G => <G as augur_core::Game>::read_option(name, value))
+        with_game!(self, G => <G as Game>::read_option(name, value))
     }
 
     /// The position string the standard start means under the option
     /// values `values`; `None` for the game's own start.
     pub fn start_for_options(self, values: &augur_core::OptionValues) -> Option<String> {
-        with_game!(self, G => <G as augur_core::Game>::start_for_options(values).map(|p| augur_core::Game::fen(&p)))
+        with_game!(self, G => <G as Game>::start_for_options(values).map(|p| Game::fen(&p)))
     }
 
     /// Whether the game reads and writes positions in Chess960 mode under
     /// the option values `values`.
     pub fn chess960_for_options(self, values: &augur_core::OptionValues) -> bool {
-        with_game!(self, G => <G as augur_core::Game>::chess960_for_options(values))
+        with_game!(self, G => <G as Game>::chess960_for_options(values))
     }
 
     /// The position string of the game's standard start played with chance
     /// (Enochian divination: the die not rolled yet); `None` for games
     /// without chance.
     pub fn divination_start(self) -> Option<String> {
-        with_game!(self, G => <G as augur_core::Game>::startpos_with_chance().map(|p| augur_core::Game::fen(&p)))
+        with_game!(self, G => <G as Game>::startpos_with_chance().map(|p| Game::fen(&p)))
+    }
+
+    /// The game whose position type is `G`; `None` for a type the
+    /// registry does not know (a test's toy game). Games are told apart by
+    /// [`Game::NAME`].
+    pub fn of<G: Game>() -> Option<Variant> {
+        Self::ALL.into_iter().find(|v| v.name() == G::NAME)
+    }
+
+    /// How Augur searches this game: the default parameters and the
+    /// search techniques the game gained from in self-play
+    /// (`docs/strength.md`). Chess switches all of them on; the other
+    /// games were not measured with them and keep them off.
+    pub fn search_config(self) -> SearchConfig {
+        let switches = match self {
+            Variant::Chess => Switches::ALL,
+            Variant::Ultima | Variant::Oracle | Variant::Enochian => Switches::OFF,
+        };
+        SearchConfig::with_switches(switches)
     }
 
     /// Whether this is standard chess, which engines and GUIs know without
     /// a `UCI_Variant` option (its records carry no `Variant` tag).
     pub fn is_standard(self) -> bool {
-        with_game!(self, G => <G as augur_core::Game>::PGN_VARIANT.is_none())
+        with_game!(self, G => <G as Game>::PGN_VARIANT.is_none())
     }
+}
+
+/// How Augur searches the game whose position type is `G`
+/// ([`Variant::search_config`]), for code generic over the game; a type the
+/// registry does not know searches with the default configuration.
+pub fn search_config<G: Game>() -> SearchConfig {
+    Variant::of::<G>().map_or_else(SearchConfig::default, Variant::search_config)
 }
 
 impl fmt::Display for Variant {
@@ -175,7 +209,6 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use augur_core::Game;
 
     #[test]
     fn names_come_from_the_games_and_read_back() {
@@ -187,6 +220,24 @@ mod tests {
             assert_eq!(name, variant.name());
         }
         assert_eq!(" Oracle ".parse(), Ok(Variant::Oracle));
+    }
+
+    #[test]
+    fn each_game_is_found_by_its_type_and_only_chess_switches_the_search_techniques_on() {
+        for variant in Variant::ALL {
+            with_game!(variant, G => {
+                assert_eq!(Variant::of::<G>(), Some(variant));
+                assert_eq!(search_config::<G>(), variant.search_config());
+            });
+            let config = variant.search_config();
+            assert_eq!(config.params, augur_search::SearchParams::default());
+            let expected = if variant == Variant::Chess {
+                Switches::ALL
+            } else {
+                Switches::OFF
+            };
+            assert_eq!(config.switches, expected, "{variant}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use augur_core::GameOptionKind;
 use augur_engine::eval_file::{EMBEDDED_NETWORK_NAME, names_embedded};
 use augur_games::Variant;
 use augur_search::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
-use augur_search::{Strength, TablebaseSettings};
+use augur_search::{SearchParams, Strength, TablebaseSettings};
 use std::fmt::Write as _;
 
 /// Upper bound of the `Hash` option in MB.
@@ -64,6 +64,9 @@ pub struct Options {
     pub syzygy_path: String,
     /// `SyzygyProbeDepth`, `Syzygy50MoveRule` and `SyzygyProbeLimit`.
     pub syzygy: TablebaseSettings,
+    /// The search's tunable parameters, options of their own in builds
+    /// with the `tune` feature (other builds keep the defaults).
+    pub search_params: SearchParams,
 }
 
 impl Default for Options {
@@ -89,6 +92,7 @@ impl Default for Options {
             skill_level: MAX_SKILL_LEVEL,
             syzygy_path: "<empty>".to_string(),
             syzygy: TablebaseSettings::default(),
+            search_params: SearchParams::default(),
         }
     }
 }
@@ -229,7 +233,7 @@ impl Options {
         );
         // Tuning builds also list the search's tunable parameters.
         #[cfg(feature = "tune")]
-        for t in augur_search::tunables() {
+        for t in SearchParams::tunables() {
             let _ = write!(
                 text,
                 "\noption name {} type spin default {} min {} max {}",
@@ -336,8 +340,9 @@ impl Options {
             _ => {
                 // Tuning builds also take the search's tunable parameters.
                 #[cfg(feature = "tune")]
-                if let Some(tunable) = augur_search::find_tunable(name) {
-                    tunable.set(spin(name, value, tunable.min(), tunable.max())?)?;
+                if let Some(tunable) = SearchParams::find(name) {
+                    let value = spin(name, value, tunable.min(), tunable.max())?;
+                    self.search_params.set(tunable.name(), value)?;
                     return Ok(Change::Setting);
                 }
                 Err(format!("unknown option '{name}'"))
@@ -392,6 +397,7 @@ impl Options {
             chess960: self.variant.chess960_for_options(&self.game_options),
             // A GUI's weakened engine plays differently every game.
             seed: None,
+            search_params: self.search_params,
         }
     }
 
@@ -596,5 +602,51 @@ mod tests {
             .set("Use NNUE", Some("false"))
             .expect("a check option");
         assert!(options.hand_evaluation());
+    }
+
+    #[test]
+    fn a_search_runs_with_the_game_s_configuration_and_these_parameters() {
+        use augur_search::Switches;
+        let options = Options::default();
+        assert_eq!(Variant::Chess.search_config().switches, Switches::ALL);
+        assert_eq!(
+            options.engine_config().search_params,
+            SearchParams::default()
+        );
+        let mut options = Options::default();
+        options.search_params.set("LmrBase", 60).expect("in range");
+        assert_eq!(Variant::Ultima.search_config().switches, Switches::OFF);
+        assert_eq!(
+            options.engine_config().search_params.get("LmrBase"),
+            Some(60)
+        );
+    }
+
+    /// Tuning builds take the search's parameters as options, into these
+    /// options only; other builds know no such option.
+    #[test]
+    fn search_parameters_are_options_of_tuning_builds_only() {
+        let mut options = Options::default();
+        let result = options.set("lmrbase", Some("60"));
+        if cfg!(feature = "tune") {
+            assert_eq!(result, Ok(Change::Setting));
+            assert_eq!(options.search_params.get("LmrBase"), Some(60));
+            assert_eq!(Options::default().search_params, SearchParams::default());
+            let before = options.clone();
+            assert_eq!(
+                options.set("LmrBase", Some("201")),
+                Err("option 'LmrBase': '201' is not a number from -100 to 200".to_string())
+            );
+            assert_eq!(options, before);
+            assert!(
+                Options::default()
+                    .announce()
+                    .lines()
+                    .any(|l| l == "option name LmrBase type spin default 51 min -100 max 200")
+            );
+        } else {
+            assert_eq!(result, Err("unknown option 'lmrbase'".to_string()));
+            assert_eq!(options, Options::default());
+        }
     }
 }

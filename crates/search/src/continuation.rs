@@ -3,11 +3,11 @@
 //! [`Evaluate::continuation_key`] (in chess the moving piece and its target
 //! square), and one per-thread table of `CONTINUATION_KEYS`² entries serves
 //! both distances, as a quiet move's history is read against each earlier
-//! move's key. Only games with [`Evaluate::CONTINUATION_HISTORY`] read or
-//! fill it.
+//! move's key. Only searches with [`Switches::continuation_history`] read
+//! or fill it.
 //!
 //! [`Evaluate::continuation_key`]: augur_core::Evaluate::continuation_key
-//! [`Evaluate::CONTINUATION_HISTORY`]: augur_core::Evaluate::CONTINUATION_HISTORY
+//! [`Switches::continuation_history`]: crate::Switches::continuation_history
 
 use augur_core::CONTINUATION_KEYS;
 

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use crate::config::SearchConfig;
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::Heuristics;
 use crate::limits::{Limits, TimeBudget, budget_for_clock, budget_for_movetime};
@@ -18,8 +19,8 @@ use crate::strength::Strength;
 use crate::tablebase::{Probing, TablebaseSettings, rank_root};
 use crate::tt::{Bound, TranspositionTable};
 use crate::tuning::{
-    ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, MATE_PROOF_EXTRA_DEPTH,
-    MIN_HELPED_SEARCH, REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
+    ASPIRATION_GROWTH_DIVISOR, ASPIRATION_MIN_DEPTH, MATE_PROOF_EXTRA_DEPTH, MIN_HELPED_SEARCH,
+    REPORT_BOUNDS_AFTER, SINGLE_MOVE_DEPTH,
 };
 use crate::worker::{Budget, Node, Role, Shared, Worker, node_batch};
 
@@ -47,6 +48,9 @@ pub struct Settings {
     /// How the endgame tablebases given by [`Engine::set_tablebases`] are
     /// used (games without tables ignore it).
     pub tablebases: TablebaseSettings,
+    /// The search's parameters and switches, as [`Engine::new`] was given
+    /// them unless changed since (for tuning: `config.params.set(...)`).
+    pub config: SearchConfig,
 }
 
 impl Default for Settings {
@@ -59,6 +63,7 @@ impl Default for Settings {
             chance_lookahead: true,
             strength: None,
             tablebases: TablebaseSettings::default(),
+            config: SearchConfig::default(),
         }
     }
 }
@@ -190,22 +195,33 @@ pub struct Engine<G: Evaluate> {
 impl<G: Evaluate> Engine<G> {
     /// An engine with a `hash_mb` table and `threads` search threads (the
     /// main search thread and `threads - 1` helpers start now and wait for
-    /// searches).
-    pub fn new(hash_mb: usize, threads: usize) -> Self {
-        Self::with_table(TranspositionTable::new(hash_mb), threads)
+    /// searches) that searches as `config` says (kept in
+    /// [`Settings::config`]).
+    ///
+    /// `config` is required, not defaulted, because the games search
+    /// differently (chess switches on techniques the others do not gain
+    /// from): an engine made without its game's configuration would search
+    /// another way than the engine plays, silently. The game registry
+    /// gives each game's (`augur_games::Variant::search_config`, or
+    /// `augur_games::search_config::<G>()` in code generic over the game).
+    pub fn new(hash_mb: usize, threads: usize, config: SearchConfig) -> Self {
+        Self::with_table(TranspositionTable::new(hash_mb), threads, config)
     }
 
     /// Like [`Engine::new`], but an error if the system refuses the table.
-    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Self, String> {
+    pub fn try_new(hash_mb: usize, threads: usize, config: SearchConfig) -> Result<Self, String> {
         crate::memory::check_fits(hash_mb, 0)?;
         let table = TranspositionTable::try_new(hash_mb)
             .map_err(|_| format!("could not allocate a {hash_mb} MB hash table"))?;
-        Ok(Self::with_table(table, threads))
+        Ok(Self::with_table(table, threads, config))
     }
 
-    fn with_table(table: TranspositionTable, threads: usize) -> Self {
+    fn with_table(table: TranspositionTable, threads: usize, config: SearchConfig) -> Self {
         Self {
-            settings: Settings::default(),
+            settings: Settings {
+                config,
+                ..Settings::default()
+            },
             searcher: Some(Box::new(Searcher {
                 tt: Arc::new(table),
                 heuristics: Box::new(Heuristics::new()),
@@ -512,7 +528,13 @@ impl<G: Evaluate> Searcher<G> {
             nodes: &nodes,
             history,
         };
-        let mut worker = Worker::new(Role::Main, shared, budget, &mut self.heuristics);
+        let mut worker = Worker::new(
+            Role::Main,
+            shared,
+            budget,
+            &mut self.heuristics,
+            settings.config,
+        );
         worker.allowed = legal;
         worker.set_probing(probing);
         worker.material_only = settings.material_only;
@@ -660,7 +682,7 @@ pub(crate) fn iterate<G: Evaluate>(
         let mut completed = Vec::with_capacity(lines);
         #[allow(clippy::needless_range_loop)] // `line` also numbers the MultiPV line
         for line in 0..lines {
-            let mut delta = ASPIRATION_WINDOW.get();
+            let mut delta = worker.params.aspiration_window;
             let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH {
                 (previous_scores[line] - delta, previous_scores[line] + delta)
             } else {

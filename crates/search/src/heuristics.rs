@@ -9,7 +9,7 @@ use crate::continuation::ContinuationHistory;
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::score::MAX_PLY;
-use crate::tuning::{CONTINUATION_BONUS_MAX, CONTINUATION_BONUS_PER_DEPTH2, HISTORY_BONUS_MAX};
+use crate::tuning::{HISTORY_BONUS_MAX, SearchParams};
 
 const TABLE_BITS: u32 = 14;
 const TABLE_SIZE: usize = 1 << TABLE_BITS;
@@ -30,8 +30,8 @@ pub(crate) struct Heuristics<M> {
     pub eval_cache: EvalCache,
     /// Learnt corrections of the static evaluation.
     pub correction: CorrectionHistory,
-    /// Quiet moves' scores after earlier moves (games with
-    /// `Evaluate::CONTINUATION_HISTORY`).
+    /// Quiet moves' scores after earlier moves (searches with
+    /// `Switches::continuation_history`).
     pub continuation: ContinuationHistory,
 }
 
@@ -60,9 +60,9 @@ pub(crate) struct Cutoff<M> {
 /// with continuation histories, a larger step, so that their sparse tables
 /// learn within a game.
 #[inline(always)]
-fn bonus(depth: i32, continuation: bool) -> i32 {
+fn bonus(params: &SearchParams, depth: i32, continuation: bool) -> i32 {
     if continuation {
-        (CONTINUATION_BONUS_PER_DEPTH2.get() * depth * depth).min(CONTINUATION_BONUS_MAX.get())
+        (params.continuation_bonus_per_depth2 * depth * depth).min(params.continuation_bonus_max)
     } else {
         (depth * depth).min(HISTORY_BONUS_MAX)
     }
@@ -112,8 +112,8 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
 
     /// A quiet move caused a cutoff: remember it, reward it, and penalise
     /// the quiet moves tried before it (`tried`: their codes and
-    /// continuation keys).
-    pub fn reward(&mut self, cutoff: Cutoff<M>, tried: &[(u32, u16)]) {
+    /// continuation keys), by the bonus `params` give.
+    pub fn reward(&mut self, cutoff: Cutoff<M>, tried: &[(u32, u16)], params: &SearchParams) {
         let Cutoff {
             team,
             ply,
@@ -131,7 +131,7 @@ impl<M: Copy + Default + PartialEq> Heuristics<M> {
         if previous_code != 0 {
             self.counters[team * TABLE_SIZE + slot(previous_code)] = mv;
         }
-        let bonus = bonus(depth, contexts.is_some());
+        let bonus = bonus(params, depth, contexts.is_some());
         self.update(team, code, bonus);
         for &(other, _) in tried {
             if other != code {
@@ -160,6 +160,8 @@ mod tests {
     use super::*;
     use crate::continuation::NO_CONTEXT;
 
+    const PARAMS: SearchParams = SearchParams::DEFAULT;
+
     /// A cutoff by move 11 (continuation key 100) at ply 3, after move 5.
     fn cutoff(contexts: Option<[u16; 2]>, depth: i32) -> Cutoff<u32> {
         Cutoff {
@@ -177,14 +179,14 @@ mod tests {
     #[test]
     fn a_cutoff_rewards_its_move_and_penalises_the_quiet_moves_before_it() {
         let mut heuristics = Heuristics::<u32>::new();
-        heuristics.reward(cutoff(None, 3), &[(7, 200), (11, 100)]);
+        heuristics.reward(cutoff(None, 3), &[(7, 200), (11, 100)], &PARAMS);
         assert_eq!(heuristics.killers[3][0], 11);
         assert_eq!(heuristics.counter(0, 5), 11);
         assert_eq!(heuristics.history(0, 11), 9);
         assert_eq!(heuristics.history(0, 7), -9);
         assert_eq!(heuristics.history(1, 11), 0);
         // Without continuation histories the bonus is depth squared, capped.
-        heuristics.reward(cutoff(None, 30), &[]);
+        heuristics.reward(cutoff(None, 30), &[], &PARAMS);
         assert_eq!(
             heuristics.history(0, 11),
             9 + HISTORY_BONUS_MAX - 9 * HISTORY_BONUS_MAX / HISTORY_MAX
@@ -195,18 +197,22 @@ mod tests {
     #[test]
     fn continuation_histories_learn_after_both_earlier_moves_at_the_faster_rate() {
         let mut heuristics = Heuristics::<u32>::new();
-        heuristics.reward(cutoff(Some([40, NO_CONTEXT]), 3), &[(7, 200), (11, 100)]);
-        let bonus = CONTINUATION_BONUS_PER_DEPTH2.get() * 9;
+        heuristics.reward(
+            cutoff(Some([40, NO_CONTEXT]), 3),
+            &[(7, 200), (11, 100)],
+            &PARAMS,
+        );
+        let bonus = PARAMS.continuation_bonus_per_depth2 * 9;
         assert_eq!(heuristics.history(0, 11), bonus);
         assert_eq!(heuristics.history(0, 7), -bonus);
         assert_eq!(heuristics.continuation.get(40, 100), bonus);
         assert_eq!(heuristics.continuation.get(40, 200), -bonus);
         // The move two plies back is a context of its own; deep cutoffs
         // are capped.
-        heuristics.reward(cutoff(Some([40, 41]), 20), &[]);
+        heuristics.reward(cutoff(Some([40, 41]), 20), &[], &PARAMS);
         assert_eq!(
             heuristics.continuation.get(41, 100),
-            CONTINUATION_BONUS_MAX.get()
+            PARAMS.continuation_bonus_max
         );
         assert_eq!(heuristics.continuation.get(41, 200), 0);
     }

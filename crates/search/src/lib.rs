@@ -9,20 +9,30 @@
 //! (mate scores stored relative to the node; a table move is used only when
 //! it is in the generated move list, since moves are matched by their code),
 //! move ordering (table move, MVV-LVA captures, killers, counter-moves,
-//! history, and continuation histories one and two plies back in games
-//! that opt in through `Evaluate::CONTINUATION_HISTORY`, `continuation.rs`),
+//! history, and continuation histories one and two plies back with
+//! [`Switches::continuation_history`], `continuation.rs`),
 //! null move, reverse futility, futility, late move and exchange
-//! (`Evaluate::see_at_least`) pruning, history pruning (games with
-//! continuation histories),
-//! late move reductions, check extension, singular extensions (games that
-//! opt in through `Evaluate::SINGULAR_EXTENSIONS`), pruning that reads the
-//! table's score in place of the static evaluation where the stored bound
-//! allows (`Evaluate::TABLE_REFINES_EVALUATION`), a correction history of
+//! (`Evaluate::see_at_least`) pruning, history pruning (with continuation
+//! histories), late move reductions, check extension, singular extensions
+//! ([`Switches::singular_extensions`]), pruning that reads the table's
+//! score in place of the static evaluation where the stored bound allows
+//! ([`Switches::table_refines_evaluation`]), depth adjusted in hindsight of
+//! the parent's reduction ([`Switches::hindsight_depth`]), a correction history of
 //! the static evaluation keyed by `Evaluate::correction_key` (`correction.rs`;
 //! games without a key are not corrected), mate distance pruning, draws by
 //! repetition and by rule inside the tree, MultiPV, Lazy SMP, and time
 //! management with a move overhead. Every pruning and reduction margin is
-//! named in one module (`tuning.rs`). Games with endgame tablebases
+//! named in one module (`tuning.rs`).
+//!
+//! How an engine searches is a value it owns, [`SearchConfig`]: the
+//! tunable margins ([`SearchParams`], settable by name for tuning) and the
+//! techniques switched on ([`Switches`]), which were measured per game, so
+//! the game registry (`augur_games::Variant::search_config`) gives each
+//! game's. It is a required argument of [`Engine::new`] and lives in the
+//! engine's [`Settings`]; each search copies it into its workers, so two
+//! engines in one process never share it.
+//!
+//! Games with endgame tablebases
 //! (`Game::TABLEBASES`, chess) rank root moves by them and probe them in
 //! the tree as Stockfish does (`tablebase.rs`); the others compile the
 //! probes away.
@@ -77,6 +87,7 @@
 //! until `stop` (or `ponderhit`) wakes it.
 
 mod chance;
+mod config;
 mod continuation;
 mod control;
 mod correction;
@@ -85,28 +96,25 @@ mod eval_cache;
 mod heuristics;
 mod limits;
 mod memory;
+mod params;
 mod pool;
 pub mod score;
 pub mod strength;
 mod tablebase;
 mod tt;
-mod tunable;
 mod tuning;
 mod worker;
 
+pub use config::{SearchConfig, Switches};
 pub use control::{RootProgress, SearchControl};
 pub use engine::{
     Engine, NETWORK_BY_DEFAULT, SearchEvent, SearchHandle, SearchInfo, SearchRequest, SearchResult,
     Settings,
 };
 pub use limits::{Clock, Limits, TimeBudget, budget_for_clock, budget_for_movetime};
+pub use params::Tunable;
 pub use pool::SEARCH_STACK_BYTES;
 pub use strength::Strength;
 pub use tablebase::TablebaseSettings;
 pub use tt::Bound;
-pub use tunable::{Tunable, find_tunable};
-
-/// Every tunable search parameter (see [`Tunable`]).
-pub fn tunables() -> &'static [&'static Tunable] {
-    tuning::TUNABLES
-}
+pub use tuning::SearchParams;

@@ -276,7 +276,13 @@ fn run_helper<G: Evaluate>(job: HelperJob<G>, heuristics: &mut Heuristics<G::Mov
         node_batch: job.node_batch,
         ..Budget::unlimited()
     };
-    let mut worker = Worker::new(Role::Helper, shared, budget, heuristics);
+    let mut worker = Worker::new(
+        Role::Helper,
+        shared,
+        budget,
+        heuristics,
+        job.settings.config,
+    );
     worker.allowed = job.legal.to_vec();
     worker.set_probing(job.probing.clone());
     worker.material_only = job.settings.material_only;

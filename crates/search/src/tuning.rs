@@ -1,22 +1,22 @@
 //! Every pruning, reduction and extension margin of the search, and the
 //! numbers that steer iterative deepening, in one place. Scores are in
 //! centipawns, depths in plies. Changing any of them changes the bench
-//! node signatures. The [`Tunable`] ones (listed in [`TUNABLES`]) can be
-//! set at run time for tuning by self-play; until set they hold the values
-//! written here, which for ten of them are the values that self-play tuning
-//! found (`docs/tuning.md` gives the old and new values and the tests).
+//! node signatures. The tunable ones, in the [`search_params!`] table at
+//! the end, are fields of [`SearchParams`], which each engine owns and
+//! may set for tuning by self-play; by default they hold the values
+//! written here, which for ten of them are the values that self-play
+//! tuning found (`docs/tuning.md` gives the old and new values and the
+//! tests).
 
 use std::time::Duration;
 
-use crate::tunable::Tunable;
+use crate::params::search_params;
 
 // Iterative deepening and aspiration windows (engine.rs).
 
 /// First depth searched with an aspiration window (plies); shallower
 /// iterations use the full window.
 pub(crate) const ASPIRATION_MIN_DEPTH: u32 = 5;
-/// Half-width of the first aspiration window around the previous score (cp).
-pub(crate) static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 25, 5, 100);
 /// After a fail the half-width grows by itself divided by this (2: by half).
 pub(crate) const ASPIRATION_GROWTH_DIVISOR: i32 = 2;
 /// Aspiration fails are reported only after the search has run this long.
@@ -41,13 +41,6 @@ pub(crate) const NODE_BATCH: u64 = 1024;
 
 /// Reverse futility pruning applies at this remaining depth or less (plies).
 pub(crate) const REVERSE_FUTILITY_MAX_DEPTH: i32 = 7;
-/// Reverse futility margin per ply of remaining depth (cp).
-pub(crate) static REVERSE_FUTILITY_MARGIN: Tunable =
-    Tunable::new("ReverseFutilityMargin", 85, 20, 200);
-/// Subtracted from the reverse futility margin when the static evaluation
-/// improved over two plies (cp).
-pub(crate) static REVERSE_FUTILITY_IMPROVING: Tunable =
-    Tunable::new("ReverseFutilityImproving", 40, 0, 150);
 
 /// Null move pruning applies from this remaining depth on (plies).
 pub(crate) const NULL_MOVE_MIN_DEPTH: i32 = 3;
@@ -56,10 +49,6 @@ pub(crate) const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub(crate) const NULL_MOVE_REDUCTION: i32 = 3;
 /// One more ply of null move reduction per this much remaining depth (plies).
 pub(crate) const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
-/// One more ply of null move reduction per this much static evaluation
-/// above beta (cp).
-pub(crate) static NULL_MOVE_EVAL_DIVISOR: Tunable =
-    Tunable::new("NullMoveEvalDivisor", 201, 50, 600);
 /// Cap on the reduction added for the static evaluation above beta (plies).
 pub(crate) const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 3;
 
@@ -81,19 +70,10 @@ pub(crate) const LATE_MOVE_IMPROVING: usize = 2;
 /// (plies); deeper, a late quiet move is held to the margin of the depth
 /// it would be searched at after its late move reduction.
 pub(crate) const FUTILITY_MAX_DEPTH: i32 = 3;
-/// Futility margin at no remaining depth (cp).
-pub(crate) static FUTILITY_MARGIN: Tunable = Tunable::new("FutilityMargin", 99, 0, 300);
-/// Futility margin added per ply of remaining depth (cp).
-pub(crate) static FUTILITY_MARGIN_PER_PLY: Tunable =
-    Tunable::new("FutilityMarginPerPly", 116, 20, 300);
 
 /// History pruning skips quiet moves with a bad history up to this
 /// remaining depth (plies).
 pub(crate) const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
-/// A quiet move whose history and continuation histories sum below minus
-/// this times the remaining depth is skipped (history units).
-pub(crate) static HISTORY_PRUNE_MARGIN: Tunable =
-    Tunable::new("HistoryPruneMargin", 1000, 100, 16000);
 
 /// Plies added to the depth of a move that gives check (plies).
 pub(crate) const CHECK_EXTENSION: i32 = 1;
@@ -115,21 +95,11 @@ pub(crate) const SINGULAR_EXTENSION: i32 = 1;
 /// Exchange pruning skips moves that lose material up to this remaining
 /// depth (plies).
 pub(crate) const SEE_PRUNE_MAX_DEPTH: i32 = 7;
-/// A quiet move is skipped when it loses more than this times the depth
-/// squared by the exchange evaluation (cp).
-pub(crate) static SEE_PRUNE_QUIET: Tunable = Tunable::new("SeePruneQuiet", 19, 0, 100);
-/// A noisy move is skipped when it loses more than this times the depth by
-/// the exchange evaluation (cp).
-pub(crate) static SEE_PRUNE_NOISY: Tunable = Tunable::new("SeePruneNoisy", 88, 0, 300);
 
 /// Late move reductions apply from this remaining depth on (plies).
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions apply from this move on, counted from 0 (moves).
 pub(crate) const LMR_MIN_MOVES: usize = 2;
-/// Constant term of the late move reduction formula (hundredths of a ply).
-pub(crate) static LMR_BASE: Tunable = Tunable::new("LmrBase", 51, -100, 200);
-/// The product ln(depth) * ln(move number) is divided by this (hundredths).
-pub(crate) static LMR_DIVISOR: Tunable = Tunable::new("LmrDivisor", 201, 100, 500);
 /// Extra reduction outside the principal variation (plies).
 pub(crate) const LMR_NON_PV: i32 = 1;
 /// Less reduction when the static evaluation is improving (plies).
@@ -147,7 +117,7 @@ pub(crate) const LMR_HISTORY_MAX: i32 = 2;
 pub(crate) const HISTORY_BONUS_MAX: i32 = 400;
 /// A node its parent reduced by this many plies or more is searched a ply
 /// deeper when the parent's move cost the parent nothing by the static
-/// evaluations (games with `Evaluate::HINDSIGHT_DEPTH`)...
+/// evaluations (with `Switches::hindsight_depth`)...
 pub(crate) const HINDSIGHT_DEEPER_REDUCTION: i32 = 3;
 /// ... and one reduced by this many or more a ply shallower (when at least
 /// two plies are left) ...
@@ -155,18 +125,6 @@ pub(crate) const HINDSIGHT_SHALLOWER_REDUCTION: i32 = 2;
 /// ... when this side gained more than this by them (centipawns: its own
 /// static evaluation plus the parent's).
 pub(crate) const HINDSIGHT_SHALLOWER_GAIN: i32 = 175;
-/// In games with continuation histories, the history bonus of a cutoff is
-/// this times the depth squared (history units)...
-pub(crate) static CONTINUATION_BONUS_PER_DEPTH2: Tunable =
-    Tunable::new("ContinuationBonusPerDepth2", 16, 2, 64);
-/// ... up to this (history units).
-pub(crate) static CONTINUATION_BONUS_MAX: Tunable =
-    Tunable::new("ContinuationBonusMax", 2030, 256, 16384);
-/// In games with continuation histories, late move reductions read the
-/// sum of the history and the two continuation histories: one ply less
-/// (or more) reduction per this much (history units).
-pub(crate) static LMR_CONTINUATION_DIVISOR: Tunable =
-    Tunable::new("LmrContinuationDivisor", 15_265, 2048, 65536);
 
 /// Quiescence plies within which chance nodes are averaged; deeper, the
 /// static evaluation of the position before the roll stands (plies).
@@ -177,20 +135,44 @@ pub(crate) const CHANCE_QUIESCENCE_PLIES: u32 = 1;
 /// outcome).
 pub(crate) const CHANCE_TESTS_PER_OUTCOME: usize = 3;
 
-/// Every tunable parameter, for the protocol's options and the tuner.
-pub(crate) static TUNABLES: &[&Tunable] = &[
-    &ASPIRATION_WINDOW,
-    &REVERSE_FUTILITY_MARGIN,
-    &REVERSE_FUTILITY_IMPROVING,
-    &NULL_MOVE_EVAL_DIVISOR,
-    &FUTILITY_MARGIN,
-    &FUTILITY_MARGIN_PER_PLY,
-    &HISTORY_PRUNE_MARGIN,
-    &SEE_PRUNE_QUIET,
-    &SEE_PRUNE_NOISY,
-    &LMR_BASE,
-    &LMR_DIVISOR,
-    &LMR_CONTINUATION_DIVISOR,
-    &CONTINUATION_BONUS_PER_DEPTH2,
-    &CONTINUATION_BONUS_MAX,
-];
+// The tunable parameters: a field of `SearchParams` each, with the option
+// name it is set by, its default and its range (`params.rs`).
+search_params! {
+    /// Half-width of the first aspiration window around the previous score (cp).
+    aspiration_window: "AspirationWindow", default 25, min 5, max 100;
+    /// Reverse futility margin per ply of remaining depth (cp).
+    reverse_futility_margin: "ReverseFutilityMargin", default 85, min 20, max 200;
+    /// Subtracted from the reverse futility margin when the static evaluation
+    /// improved over two plies (cp).
+    reverse_futility_improving: "ReverseFutilityImproving", default 40, min 0, max 150;
+    /// One more ply of null move reduction per this much static evaluation
+    /// above beta (cp).
+    null_move_eval_divisor: "NullMoveEvalDivisor", default 201, min 50, max 600;
+    /// Futility margin at no remaining depth (cp).
+    futility_margin: "FutilityMargin", default 99, min 0, max 300;
+    /// Futility margin added per ply of remaining depth (cp).
+    futility_margin_per_ply: "FutilityMarginPerPly", default 116, min 20, max 300;
+    /// A quiet move whose history and continuation histories sum below minus
+    /// this times the remaining depth is skipped (history units).
+    history_prune_margin: "HistoryPruneMargin", default 1000, min 100, max 16000;
+    /// A quiet move is skipped when it loses more than this times the depth
+    /// squared by the exchange evaluation (cp).
+    see_prune_quiet: "SeePruneQuiet", default 19, min 0, max 100;
+    /// A noisy move is skipped when it loses more than this times the depth by
+    /// the exchange evaluation (cp).
+    see_prune_noisy: "SeePruneNoisy", default 88, min 0, max 300;
+    /// Constant term of the late move reduction formula (hundredths of a ply).
+    lmr_base: "LmrBase", default 51, min -100, max 200;
+    /// The product ln(depth) * ln(move number) is divided by this (hundredths).
+    lmr_divisor: "LmrDivisor", default 201, min 100, max 500;
+    /// With continuation histories (`Switches::continuation_history`), late
+    /// move reductions read the sum of the history and the two continuation
+    /// histories: one ply less (or more) reduction per this much (history
+    /// units).
+    lmr_continuation_divisor: "LmrContinuationDivisor", default 15_265, min 2048, max 65536;
+    /// With continuation histories, the history bonus of a cutoff is this
+    /// times the depth squared (history units)...
+    continuation_bonus_per_depth2: "ContinuationBonusPerDepth2", default 16, min 2, max 64;
+    /// ... up to this (history units).
+    continuation_bonus_max: "ContinuationBonusMax", default 2030, min 256, max 16384;
+}

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::chance::{MAX_OUTCOMES, OutcomeBounds};
+use crate::config::{SearchConfig, Switches};
 use crate::continuation::NO_CONTEXT;
 use crate::control::{NodeCounter, SearchControl};
 use crate::heuristics::{Cutoff, Heuristics};
@@ -28,13 +29,13 @@ static LOGARITHMS: LazyLock<Vec<f32>> =
     LazyLock::new(|| (0..=MAX_MOVES).map(|n| (n.max(1) as f32).ln()).collect());
 
 /// Late move reduction by depth and move number.
-fn reduction(depth: i32, move_number: usize) -> i32 {
+fn reduction(params: &SearchParams, depth: i32, move_number: usize) -> i32 {
     let ln = |n: usize| LOGARITHMS[n.min(MAX_MOVES)];
     let d = ln(depth.max(1) as usize);
     let m = ln(move_number);
     // Base and divisor are held in hundredths of a ply.
-    let base = LMR_BASE.get() as f32 / 100.0;
-    let divisor = LMR_DIVISOR.get() as f32 / 100.0;
+    let base = params.lmr_base as f32 / 100.0;
+    let divisor = params.lmr_divisor as f32 / 100.0;
     (base + d * m / divisor) as i32
 }
 
@@ -237,6 +238,10 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// Average over chance outcomes (expectimax); when false, pending
     /// chance is ignored (any move allowed) past the root.
     pub chance_lookahead: bool,
+    /// The search's tunable parameters (the engine's, copied per search).
+    pub params: SearchParams,
+    /// The techniques switched on (the engine's, copied per search).
+    pub switches: Switches,
     /// The depth of the current iteration (check extensions stop at twice it).
     root_depth: i32,
     pv: Vec<[G::Move; MAX_PLY + 1]>,
@@ -248,8 +253,8 @@ pub(crate) struct Worker<'a, G: Evaluate> {
     /// histories).
     moved: [u16; MAX_PLY + 1],
     /// Per ply, the late move reduction of the move being searched there
-    /// (0 outside a reduced search; kept only in games with
-    /// `Evaluate::HINDSIGHT_DEPTH`).
+    /// (0 outside a reduced search; kept only with
+    /// `Switches::hindsight_depth`).
     reductions: [i32; MAX_PLY + 1],
     /// The move a singular-extension test leaves out at each ply (the
     /// default move: none).
@@ -305,6 +310,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         shared: Shared<'a>,
         budget: Budget,
         heuristics: &'a mut Heuristics<G::Move>,
+        config: SearchConfig,
     ) -> Self {
         Self {
             is_main: role == Role::Main,
@@ -328,6 +334,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             noise_seed: 0,
             last_lines: Vec::new(),
             chance_lookahead: true,
+            params: config.params,
+            switches: config.switches,
             root_depth: 1,
             pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -568,7 +576,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 KILLER - 1
             } else if mv == counter {
                 COUNTER
-            } else if G::CONTINUATION_HISTORY {
+            } else if self.switches.continuation_history {
                 let key = position.continuation_key(mv);
                 let continuation = &self.heuristics.continuation;
                 self.heuristics.history(team, code)
@@ -804,7 +812,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // large one.
         let depth = match ply.checked_sub(1) {
             Some(parent)
-                if G::HINDSIGHT_DEPTH
+                if self.switches.hindsight_depth
                     && !in_check
                     && self.evals[parent] != -INFINITY
                     && self.reductions[parent] > 0 =>
@@ -827,7 +835,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // What pruning reads: the static evaluation, or the table's score
         // where its bound says the position is worth more or less.
         let eval = match entry {
-            Some(e) if G::TABLE_REFINES_EVALUATION && !in_check => {
+            Some(e) if self.switches.table_refines_evaluation && !in_check => {
                 let score = from_table(e.score, ply);
                 let refines = score.abs() < MATE_BOUND
                     && match e.bound {
@@ -841,8 +849,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         };
 
         if !pv_node && !in_check && !testing_singular && beta.abs() < MATE_BOUND {
-            let margin = REVERSE_FUTILITY_MARGIN.get() * depth
-                - i32::from(improving) * REVERSE_FUTILITY_IMPROVING.get();
+            let margin = self.params.reverse_futility_margin * depth
+                - i32::from(improving) * self.params.reverse_futility_improving;
             if depth <= REVERSE_FUTILITY_MAX_DEPTH && eval - margin >= beta {
                 return eval;
             }
@@ -854,7 +862,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             {
                 let reduction = NULL_MOVE_REDUCTION
                     + depth / NULL_MOVE_DEPTH_DIVISOR
-                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR.get())
+                    + ((eval - beta) / self.params.null_move_eval_divisor)
                         .min(NULL_MOVE_MAX_EVAL_REDUCTION);
                 self.keys.push(key);
                 self.previous[ply] = 0;
@@ -915,7 +923,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // The table's move may be singular: a lower or exact bound deep
         // enough, not a mate score.
         let singular_candidate = entry.filter(|e| {
-            G::SINGULAR_EXTENSIONS
+            self.switches.singular_extensions
                 && !root
                 && !testing_singular
                 && depth >= SINGULAR_MIN_DEPTH
@@ -994,14 +1002,14 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // can tell whether a quiet move mates sooner.
                 if order_score < COUNTER && alpha < MATE_BOUND {
                     let futility_depth = if depth > FUTILITY_MAX_DEPTH {
-                        depth - reduction(depth, searched)
+                        depth - reduction(&self.params, depth, searched)
                     } else {
                         depth
                     };
                     if futility_depth <= FUTILITY_MAX_DEPTH
                         && eval
-                            + FUTILITY_MARGIN.get()
-                            + FUTILITY_MARGIN_PER_PLY.get() * futility_depth
+                            + self.params.futility_margin
+                            + self.params.futility_margin_per_ply * futility_depth
                             <= alpha
                     {
                         break;
@@ -1013,10 +1021,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // move rather than stopping the loop, so the losing
                 // captures ordered after the quiet moves still meet the
                 // exchange test on their own.
-                if G::CONTINUATION_HISTORY
+                if self.switches.continuation_history
                     && order_score < COUNTER
                     && depth <= HISTORY_PRUNE_MAX_DEPTH
-                    && order_score < -HISTORY_PRUNE_MARGIN.get() * depth
+                    && order_score < -self.params.history_prune_margin * depth
                 {
                     continue;
                 }
@@ -1030,9 +1038,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 && depth <= SEE_PRUNE_MAX_DEPTH
             {
                 let threshold = if quiet {
-                    -SEE_PRUNE_QUIET.get() * depth * depth
+                    -self.params.see_prune_quiet * depth * depth
                 } else {
-                    -SEE_PRUNE_NOISY.get() * depth
+                    -self.params.see_prune_noisy * depth
                 };
                 if !position.see_at_least(mv, threshold) {
                     continue;
@@ -1093,7 +1101,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let new_depth = depth - 1 + extension;
             self.keys.push(key);
             self.previous[ply] = code;
-            let continuation_key = if G::CONTINUATION_HISTORY {
+            let continuation_key = if self.switches.continuation_history {
                 position.continuation_key(mv)
             } else {
                 NO_CONTEXT
@@ -1110,7 +1118,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     && !gives_check
                     && !in_check
                 {
-                    r = reduction(depth, searched);
+                    r = reduction(&self.params, depth, searched);
                     if !pv_node {
                         r += LMR_NON_PV;
                     }
@@ -1120,19 +1128,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     if order_score >= COUNTER {
                         r -= LMR_KILLER;
                     }
-                    let divisor = if G::CONTINUATION_HISTORY {
-                        LMR_CONTINUATION_DIVISOR.get()
+                    let divisor = if self.switches.continuation_history {
+                        self.params.lmr_continuation_divisor
                     } else {
                         LMR_HISTORY_DIVISOR
                     };
                     r -= (order_score / divisor).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, new_depth - 1);
                 }
-                if G::HINDSIGHT_DEPTH {
+                if self.switches.hindsight_depth {
                     self.reductions[ply] = r;
                 }
                 let mut s = self.child(position, child, node.scout(new_depth - r, alpha));
-                if G::HINDSIGHT_DEPTH {
+                if self.switches.hindsight_depth {
                     self.reductions[ply] = 0;
                 }
                 if s > alpha && r > 0 {
@@ -1165,10 +1173,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                                 code,
                                 key: continuation_key,
                                 previous_code,
-                                contexts: G::CONTINUATION_HISTORY.then(|| self.contexts(ply)),
+                                contexts: self
+                                    .switches
+                                    .continuation_history
+                                    .then(|| self.contexts(ply)),
                                 depth,
                             };
-                            self.heuristics.reward(cutoff, &quiets_tried);
+                            self.heuristics.reward(cutoff, &quiets_tried, &self.params);
                         }
                         break;
                     }
@@ -1606,6 +1617,8 @@ mod tests {
         hard_time: Option<Duration>,
         clock_bound: bool,
         node_limit: Option<u64>,
+        /// The search's switches (chess searches with all of them).
+        switches: Switches,
     }
 
     /// Runs `body` on a worker of game `G` set up as `setup` says; returns
@@ -1642,7 +1655,8 @@ mod tests {
         } else {
             Role::Main
         };
-        let mut worker = Worker::new(role, shared, budget, &mut heuristics);
+        let config = SearchConfig::with_switches(setup.switches);
+        let mut worker = Worker::new(role, shared, budget, &mut heuristics, config);
         worker.may_abort = setup.may_abort;
         let answer = body(&mut worker);
         (answer, finished.load(Ordering::Relaxed))
@@ -1652,6 +1666,10 @@ mod tests {
     /// up as `setup` says; returns whether it aborted, its nodes, and
     /// whether it told the other threads the search is over.
     fn run(setup: Setup) -> (bool, u64, bool) {
+        let setup = Setup {
+            switches: Switches::ALL,
+            ..setup
+        };
         let ((aborted, nodes), finished) = with_worker(setup, |worker| {
             let root = augur_chess::Position::startpos();
             worker.search(&root, Node::root(10, -INFINITY, INFINITY));
@@ -1696,21 +1714,26 @@ mod tests {
     }
 
     #[test]
-    fn only_games_that_ask_for_it_learn_continuation_histories() {
-        let (chess_learnt, _) =
-            with_worker::<augur_chess::Position, _>(Setup::default(), |worker| {
+    fn only_searches_with_the_switch_learn_continuation_histories() {
+        let learnt = |switches: Switches| {
+            let setup = Setup {
+                switches,
+                ..Setup::default()
+            };
+            let (learnt, _) = with_worker::<augur_chess::Position, _>(setup, |worker| {
                 let root = augur_chess::Position::startpos();
                 worker.search(&root, Node::root(7, -INFINITY, INFINITY));
                 !worker.heuristics.continuation.is_empty()
             });
-        assert!(chess_learnt);
-        let (ultima_learnt, _) =
-            with_worker::<augur_ultima::Position, _>(Setup::default(), |worker| {
-                let root = augur_ultima::Position::startpos();
-                worker.search(&root, Node::root(4, -INFINITY, INFINITY));
-                !worker.heuristics.continuation.is_empty()
-            });
-        assert!(!ultima_learnt);
+            learnt
+        };
+        assert!(learnt(Switches::ALL));
+        assert!(!learnt(Switches::OFF));
+        let continuation_only = Switches {
+            continuation_history: true,
+            ..Switches::OFF
+        };
+        assert!(learnt(continuation_only));
     }
 
     /// Nodes of a search that was never stopped (far more than a batch).

@@ -103,7 +103,7 @@ fn root_values(root: &Position) -> Vec<(EnochianMove, i32)> {
 
 /// A material-only engine (the values above use that evaluation).
 fn material_engine(multipv: usize) -> Engine<Position> {
-    let mut engine = Engine::<Position>::new(4, 1);
+    let mut engine = common::engine::<Position>(4, 1);
     engine.settings_mut().material_only = true;
     engine.settings_mut().multipv = multipv;
     engine

@@ -1,9 +1,11 @@
 //! The engine's resources: a table the system refuses, helper threads
 //! started, resized and stopped, searches started and waited for.
 
+mod common;
+
 use augur_chess::Position;
 use augur_core::{Game, MoveList};
-use augur_search::{Engine, Limits, SearchControl, SearchEvent, SearchRequest};
+use augur_search::{Limits, SearchControl, SearchEvent, SearchRequest};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
@@ -22,7 +24,7 @@ fn is_legal(position: &Position, mv: Option<<Position as Game>::Move>) -> bool {
 
 #[test]
 fn a_table_the_system_refuses_is_an_error_and_the_old_size_stays() {
-    let mut engine = Engine::<Position>::new(2, 1);
+    let mut engine = common::engine::<Position>(2, 1);
     let error = engine
         .set_hash(usize::MAX >> 20)
         .expect_err("no system grants that much");
@@ -49,7 +51,7 @@ fn helpers_follow_the_threads_setting_and_every_search_ends() {
     let root =
         Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
             .expect("valid FEN");
-    let mut engine = Engine::<Position>::new(8, 1);
+    let mut engine = common::engine::<Position>(8, 1);
     for threads in [1, 2, 4, 16, 64, 3, 1] {
         engine.set_threads(threads);
         assert_eq!(engine.threads(), threads);
@@ -75,7 +77,7 @@ fn helpers_follow_the_threads_setting_and_every_search_ends() {
 #[test]
 fn a_started_search_matches_a_synchronous_one() {
     let root = Position::startpos();
-    let mut waited = Engine::<Position>::new(4, 1);
+    let mut waited = common::engine::<Position>(4, 1);
     let synchronous = waited.search(
         &root,
         &[],
@@ -83,7 +85,7 @@ fn a_started_search_matches_a_synchronous_one() {
         &SearchControl::new(false),
         &mut |_| {},
     );
-    let mut engine = Engine::<Position>::new(4, 1);
+    let mut engine = common::engine::<Position>(4, 1);
     let (events, heard) = channel();
     let request = SearchRequest {
         root,
@@ -126,7 +128,7 @@ fn a_started_search_matches_a_synchronous_one() {
 #[test]
 fn an_infinite_search_ends_on_stop_and_the_engine_waits_for_it() {
     let root = Position::startpos();
-    let mut engine = Engine::<Position>::new(4, 2);
+    let mut engine = common::engine::<Position>(4, 2);
     let control = SearchControl::new(false);
     let request = SearchRequest {
         root,
@@ -166,7 +168,7 @@ fn a_clock_with_nothing_left_still_gives_a_legal_move() {
     let root =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .expect("valid FEN");
-    let mut engine = Engine::<Position>::new(4, 2);
+    let mut engine = common::engine::<Position>(4, 2);
     for remaining_ms in [0, 1, 5] {
         let limits = Limits {
             clock: Some(augur_search::Clock {
@@ -184,7 +186,7 @@ fn a_clock_with_nothing_left_still_gives_a_legal_move() {
 #[test]
 fn a_panic_in_a_search_ends_it_once_and_the_engine_goes_on() {
     let root = Position::startpos();
-    let mut engine = Engine::<Position>::new(4, 2);
+    let mut engine = common::engine::<Position>(4, 2);
     let (events, heard) = channel();
     let request = SearchRequest {
         root,
@@ -223,7 +225,7 @@ fn a_panic_in_a_search_ends_it_once_and_the_engine_goes_on() {
 
 #[test]
 fn a_started_search_says_when_it_is_finished() {
-    let mut engine = Engine::<Position>::new(4, 1);
+    let mut engine = common::engine::<Position>(4, 1);
     let request = SearchRequest {
         root: Position::startpos(),
         history: Vec::new(),
@@ -246,7 +248,7 @@ fn a_started_search_says_when_it_is_finished() {
 
 #[test]
 fn the_table_fills_as_the_engine_searches_and_empties_on_clear() {
-    let mut engine = Engine::<Position>::new(1, 1);
+    let mut engine = common::engine::<Position>(1, 1);
     assert_eq!(engine.hashfull(), 0);
     let root = Position::startpos();
     engine.search(

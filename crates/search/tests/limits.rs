@@ -55,7 +55,7 @@ fn the_movetime_budget_is_the_time_less_the_overhead() {
 fn a_movetime_search_uses_its_time_and_no_more() {
     let root: Position = position(BUSY);
     for (threads, overhead) in [(1, 0), (1, 30), (4, 0)] {
-        let mut engine = Engine::<Position>::new(16, threads);
+        let mut engine = common::engine::<Position>(16, threads);
         engine.settings_mut().move_overhead_ms = overhead;
         let limits = Limits {
             movetime_ms: Some(100),
@@ -78,7 +78,7 @@ fn a_movetime_search_uses_its_time_and_no_more() {
 fn a_clock_search_stays_inside_the_clock() {
     let root: Position = position(BUSY);
     let overhead = 30;
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     engine.settings_mut().move_overhead_ms = overhead;
     for (remaining_ms, increment_ms, moves_to_go) in [
         (1_000, 0, Some(1)),
@@ -119,7 +119,7 @@ fn a_node_limit_stops_the_search() {
         ..Limits::default()
     };
     // One thread: exact, once the first depth is complete.
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     let (result, _) = timed(&mut engine, &root, &limits);
     assert!(result.depth >= 1);
     assert!(
@@ -133,7 +133,7 @@ fn a_node_limit_stops_the_search() {
 fn a_node_limit_bounds_all_threads_together() {
     let root: Position = position(BUSY);
     for threads in [2, 4] {
-        let mut engine = Engine::<Position>::new(16, threads);
+        let mut engine = common::engine::<Position>(16, threads);
         for limit in [2_000, 20_000, 300_000] {
             let limits = Limits {
                 nodes: Some(limit),
@@ -158,7 +158,7 @@ fn a_node_limit_bounds_all_threads_together() {
 fn a_depth_limit_stops_the_search_on_any_number_of_threads() {
     let root: Position = position(BUSY);
     for threads in [1, 4] {
-        let mut engine = Engine::<Position>::new(16, threads);
+        let mut engine = common::engine::<Position>(16, threads);
         let (result, infos) = run(&mut engine, &root, &depth(6));
         assert_eq!(result.depth, 6, "{threads} threads");
         let depths: Vec<u32> = infos
@@ -175,7 +175,7 @@ fn a_mate_limit_stops_once_the_mate_is_found() {
     // White mates in 3 (see mates.rs).
     let root: Position = position("kB6/6PR/8/2N5/7K/8/1r4pp/8 w - - 0 1");
     for threads in [1, 4] {
-        let mut engine = Engine::<Position>::new(16, threads);
+        let mut engine = common::engine::<Position>(16, threads);
         let limits = Limits {
             mate: Some(3),
             ..Limits::default()
@@ -201,7 +201,7 @@ fn a_mate_limit_counts_a_team_win_on_an_even_ply_as_the_mate_reported() {
     // second enemy King on the next ply (see team_negamax.rs): a win two
     // plies away, reported as mate in 1.
     let root: augur_enochian::Position = position("yK6bK/8/8/8/bN7/8/8/kR3kK3 b d r - -");
-    let mut engine = Engine::new(16, 1);
+    let mut engine = common::engine(16, 1);
     let limits = Limits {
         mate: Some(1),
         ..Limits::default()
@@ -216,7 +216,7 @@ fn a_mate_limit_counts_a_team_win_on_an_even_ply_as_the_mate_reported() {
 #[test]
 fn pondering_holds_the_clock_until_ponderhit() {
     let root: Position = position(BUSY);
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     engine.settings_mut().move_overhead_ms = 0;
     let clock = Clock {
         remaining_ms: 3_000,
@@ -261,7 +261,7 @@ fn a_fixed_time_always_completes_its_first_iteration() {
     // longer than the millisecond given, and is finished all the same (a
     // clock may cut it short; a fixed time is the GUI's own choice).
     let root: Position = position(BUSY);
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     engine.settings_mut().multipv = 256;
     engine.settings_mut().move_overhead_ms = 0;
     let limits = Limits {

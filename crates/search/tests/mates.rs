@@ -12,7 +12,6 @@
 mod common;
 
 use augur_core::Evaluate;
-use augur_search::Engine;
 use augur_search::score::{ReportedScore, report};
 use common::{depth, fastest_win, position, run, win_score, wins_within};
 
@@ -115,7 +114,7 @@ fn engine_finds<G: Evaluate>(wins: &[Win], threads: usize) {
             "{}",
             win.text
         );
-        let mut engine = Engine::<G>::new(16, threads);
+        let mut engine = common::engine::<G>(16, threads);
         let (result, infos) = run(&mut engine, &root, &depth(DEPTH));
         let context = format!("{} with {threads} threads", win.text);
         assert_eq!(result.depth, DEPTH, "{context}");
@@ -185,7 +184,7 @@ fn ultima_quiet_mate_in_two_is_found_by_depth_6() {
     };
     let root: augur_ultima::Position = position(win.text);
     assert_eq!(fastest_win(&root, win.plies), Some(win.plies));
-    let mut engine = Engine::<augur_ultima::Position>::new(16, 1);
+    let mut engine = common::engine::<augur_ultima::Position>(16, 1);
     let (result, _) = run(&mut engine, &root, &depth(6));
     assert_eq!(result.score, win_score(win.plies));
 }

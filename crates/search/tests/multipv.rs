@@ -7,7 +7,7 @@
 mod common;
 
 use augur_core::Evaluate;
-use augur_search::{Engine, Limits, SearchInfo};
+use augur_search::{Limits, SearchInfo};
 use common::{depth, moves, position, run};
 
 /// Checks the reports of a MultiPV search of `lines` lines to `max_depth`.
@@ -49,7 +49,7 @@ fn lines_are_ordered<G: Evaluate>(
 
 fn multipv<G: Evaluate>(text: &str, lines: usize, max_depth: u32) {
     let root: G = position(text);
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = common::engine::<G>(16, 1);
     engine.settings_mut().multipv = lines;
     let (result, infos) = run(&mut engine, &root, &depth(max_depth));
     lines_are_ordered(&root, &infos, lines, max_depth);
@@ -112,7 +112,7 @@ fn enochian_lines_come_best_first() {
 fn a_search_stopped_early_reports_its_last_complete_lines_again() {
     let root: augur_chess::Position =
         position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let mut engine = Engine::new(16, 1);
+    let mut engine = common::engine(16, 1);
     engine.settings_mut().multipv = 3;
     let limit = 200_000;
     let limits = Limits {

@@ -10,15 +10,17 @@
 //! numbers together with the ones in `crates/cli/tests/cli_commands.rs`
 //! (see `docs/testing.md`).
 
+mod common;
+
 use augur_core::Evaluate;
-use augur_search::{Engine, Limits, SearchControl};
+use augur_search::{Limits, SearchControl};
 
 /// Total nodes of a depth-`depth` search of each of `G`'s bench positions,
 /// from a cleared engine each (`fresh`, as `bench` does) or one after the
 /// other as in a game, each search inheriting the table and the history
 /// of the ones before.
 fn searched<G: Evaluate>(depth: u32, fresh: bool) -> u64 {
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = common::engine::<G>(16, 1);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -97,7 +99,7 @@ fn searches_in_a_row_are_pinned() {
 /// one thread with a fresh 16 MB table.
 fn nodes_of<G: Evaluate>(text: &str, depth: u32, multipv: usize) -> u64 {
     let root = G::from_fen(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = common::engine::<G>(16, 1);
     engine.settings_mut().multipv = multipv;
     let limits = Limits {
         depth: Some(depth),

@@ -6,12 +6,11 @@
 mod common;
 
 use augur_core::{Evaluate, Game};
-use augur_search::Engine;
 use common::{depth, moves, position, run};
 
 /// Checks every report of a `depth`-ply search of `root`.
 fn check_lines<G: Evaluate>(root: &G, plies: u32) {
-    let mut engine = Engine::<G>::new(16, 1);
+    let mut engine = common::engine::<G>(16, 1);
     let (result, infos) = run(&mut engine, root, &depth(plies));
     assert!(!infos.is_empty());
     for info in &infos {

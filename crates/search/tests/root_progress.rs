@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use augur_chess::Position;
 use augur_core::Game;
-use augur_search::{Engine, Limits, SearchControl};
+use augur_search::{Limits, SearchControl};
 use common::{moves, position};
 
 /// A middlegame position with a large tree (no search ends early here).
@@ -40,7 +40,7 @@ fn root_moves_are_reported_after_a_second_by_the_main_thread_only() {
         }),
     );
     // Two threads: a helper must not report.
-    let mut engine = Engine::<Position>::new(16, 2);
+    let mut engine = common::engine::<Position>(16, 2);
     // An infinite search, stopped once a few root moves are reported: when
     // the first root move starts after the first second depends on the
     // machine, so no fixed time is sure to see one.
@@ -91,7 +91,7 @@ fn no_window_bound_is_reported_in_the_first_second() {
     // won piece comes into view at depth 5 or more.
     for text in [BUSY, "kB6/6PR/8/2N5/7K/8/1r4pp/8 w - - 0 1"] {
         let root: Position = position(text);
-        let mut engine = Engine::<Position>::new(16, 1);
+        let mut engine = common::engine::<Position>(16, 1);
         let (result, infos) = common::run(&mut engine, &root, &common::depth(11));
         assert_eq!(result.depth, 11);
         for info in infos.iter().filter(|i| i.bound.is_some()) {

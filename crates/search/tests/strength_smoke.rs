@@ -156,7 +156,7 @@ fn play<G: Evaluate>(
 fn deep_beats_shallow<G: Evaluate>(settings: Match<G>, seed: u64) {
     let started = std::time::Instant::now();
     let mut rng = Rng::new(seed);
-    let mut engines = [Engine::<G>::new(16, 1), Engine::<G>::new(16, 1)];
+    let mut engines = [common::engine::<G>(16, 1), common::engine::<G>(16, 1)];
     let mut results = Vec::new();
     let mut openings = 0;
     let mut plies = 0;

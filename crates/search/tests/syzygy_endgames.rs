@@ -21,7 +21,7 @@ fn tables() -> Arc<dyn Tablebase<Position>> {
 }
 
 fn engine_with_tables() -> Engine<Position> {
-    let mut engine = Engine::new(16, 1);
+    let mut engine = common::engine(16, 1);
     engine.set_tablebases(Some(tables()));
     engine
 }
@@ -127,7 +127,7 @@ fn positions_reaching_the_tables_in_the_tree_are_probed() {
         assert_eq!(hits > 0, probes, "SyzygyProbeLimit {limit}: {hits} hits");
     }
     // Without tables, nothing is probed.
-    let mut plain = Engine::<Position>::new(16, 1);
+    let mut plain = common::engine::<Position>(16, 1);
     let (_, infos) = run(&mut plain, &root, &depth(4));
     assert_eq!(infos.last().expect("a report").tbhits, 0);
 }

@@ -9,7 +9,6 @@ mod common;
 
 use augur_chess::Position;
 use augur_core::Game;
-use augur_search::Engine;
 use augur_search::score::TB_WIN;
 use common::{depth, position, run};
 
@@ -32,7 +31,7 @@ fn the_wdl_tables_rank_the_root_when_dtz_is_missing() {
         loaded.report,
         "Found 6 tablebases (6 WDL, 0 DTZ), up to 4 pieces"
     );
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     engine.set_tablebases(loaded.tables);
     for (fen, winning) in [
         ("8/8/8/4k3/8/8/2P5/2K5 w - - 0 1", "c1b2"),

@@ -12,7 +12,6 @@ mod common;
 
 use augur_core::Game;
 use augur_enochian::{Army, Position};
-use augur_search::Engine;
 use augur_search::score::{ReportedScore, report};
 use common::{depth, fastest_win, moves, position, run, win_score, wins_within};
 
@@ -31,7 +30,7 @@ fn engine_finds_the_team_win(text: &str, plies: u32, winning: &[&str]) {
     solved.sort();
     assert_eq!(solved, winning, "{text}");
     for d in 1..=6 {
-        let mut engine = Engine::<Position>::new(4, 1);
+        let mut engine = common::engine::<Position>(4, 1);
         let (result, infos) = run(&mut engine, &root, &depth(d));
         let best = result.best_move.expect("a move");
         assert!(

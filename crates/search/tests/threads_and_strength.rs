@@ -18,7 +18,7 @@ const BUSY: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQ
 
 /// An engine with `threads` threads at `elo`.
 fn limited(threads: usize, elo: u32) -> Engine<Position> {
-    let mut engine = Engine::<Position>::new(16, threads);
+    let mut engine = common::engine::<Position>(16, threads);
     engine.settings_mut().strength = Some(Strength::from_elo(elo));
     engine
 }
@@ -40,12 +40,12 @@ fn a_second_thread_joins_a_full_strength_search() {
     // One thread searches the same tree every time; a helper sharing the
     // table changes which entries the main thread finds, so the node count
     // differs (a helper never started would leave it exactly the same).
-    let alone = search(&mut Engine::new(16, 1), &depth(9));
+    let alone = search(&mut common::engine(16, 1), &depth(9));
     assert_eq!(
-        search(&mut Engine::new(16, 1), &depth(9)).nodes,
+        search(&mut common::engine(16, 1), &depth(9)).nodes,
         alone.nodes
     );
-    let helped = search(&mut Engine::new(16, 2), &depth(9));
+    let helped = search(&mut common::engine(16, 2), &depth(9));
     assert_ne!(helped.nodes, alone.nodes);
 }
 

@@ -12,7 +12,6 @@
 mod common;
 
 use augur_core::Evaluate;
-use augur_search::Engine;
 use augur_search::score::{MATE, MAX_PLY, TB_WIN, TB_WIN_BOUND, from_table, to_table};
 use common::{depth, fastest_win, moves, position, run, win_score};
 
@@ -62,7 +61,7 @@ fn mate_scores_round_trip_through_the_table_at_any_ply() {
 fn mate_distances_survive_a_warm_table<G: Evaluate>(text: &str, plies: u32) {
     let root: G = position(text);
     let team = root.team();
-    let mut warm = Engine::<G>::new(16, 1);
+    let mut warm = common::engine::<G>(16, 1);
     let (result, _) = run(&mut warm, &root, &depth(12));
     assert_eq!(result.score, win_score(plies), "{text}");
     let after = root.play(result.best_move.expect("a move"));
@@ -84,7 +83,7 @@ fn mate_distances_survive_a_warm_table<G: Evaluate>(text: &str, plies: u32) {
         later.push(position);
     }
     assert!(!later.is_empty(), "{text}");
-    let mut cold_first = Engine::<G>::new(16, 1);
+    let mut cold_first = common::engine::<G>(16, 1);
     for position in &later {
         run(&mut cold_first, position, &depth(12));
     }

@@ -3,6 +3,8 @@
 //! only its network visits, so nothing of one network leaks into the
 //! other's search.
 
+mod common;
+
 use augur_chess::Position;
 use augur_chess::nnue::{Network, NetworkRef, embedded_network, intern};
 use augur_core::{Evaluate, Game};
@@ -42,7 +44,7 @@ fn nodes(engine: &mut Engine<Position>, fen: &str, network: NetworkRef) -> u64 {
 /// The node counts of one engine with `network` searching every position
 /// in turn (its table and histories kept between them).
 fn alone(network: NetworkRef) -> Vec<u64> {
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = common::engine::<Position>(16, 1);
     FENS.iter()
         .map(|fen| nodes(&mut engine, fen, network))
         .collect()
@@ -51,8 +53,8 @@ fn alone(network: NetworkRef) -> Vec<u64> {
 #[test]
 fn engines_with_different_networks_search_as_they_would_alone() {
     let (embedded, mirrored) = (embedded_network(), mirrored());
-    let mut first = Engine::<Position>::new(16, 1);
-    let mut second = Engine::<Position>::new(16, 1);
+    let mut first = common::engine::<Position>(16, 1);
+    let mut second = common::engine::<Position>(16, 1);
     let (mut first_nodes, mut second_nodes) = (Vec::new(), Vec::new());
     for fen in FENS {
         first_nodes.push(nodes(&mut first, fen, embedded));

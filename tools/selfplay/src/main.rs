@@ -135,7 +135,7 @@ fn play_game<G: Evaluate>(args: &Args, index: usize) -> Vec<String> {
     if position.outcome().is_some() {
         return Vec::new();
     }
-    let mut engine = Engine::<G>::new(8, 1);
+    let mut engine = Engine::<G>::new(8, 1, augur_games::search_config::<G>());
     if let Some(evaluation) = args.evaluation {
         engine.settings_mut().hand_evaluation = evaluation == Evaluation::Hand;
     }

@@ -181,11 +181,6 @@ const VICTIM: [i32; 6] = [1, 2, 3, 4, 5, 0];
 const QUEEN_PROMOTION: i32 = 1000;
 
 impl Evaluate for Position {
-    const SINGULAR_EXTENSIONS: bool = true;
-    const TABLE_REFINES_EVALUATION: bool = true;
-    const CONTINUATION_HISTORY: bool = true;
-    const HINDSIGHT_DEPTH: bool = true;
-
     /// The network the position evaluates with.
     type Evaluator = NetworkRef;
 

@@ -5,7 +5,7 @@
 //! a principal variation cut short is completed from the table, and
 //! helpers search until the main thread is done, then let go of the table.
 
-use super::test_rig::Rig;
+use super::test_rig::{CHESS, Rig};
 use super::*;
 use crate::tt::TableEntry;
 use augur_chess::Position;
@@ -43,7 +43,7 @@ fn a_timed_search_ends_once_its_mate_is_proven_deep_enough() {
     // White mates in 2 (Nf6+ gxf6, Bxf7#): a win 3 plies away.
     let root = fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
     let plies = 3;
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = Engine::<Position>::new(16, 1, CHESS);
     let started = Instant::now();
     let result = search(&mut engine, &root, &movetime(5_000));
     assert_eq!(result.score, MATE - plies);
@@ -72,7 +72,7 @@ fn a_single_legal_move_is_searched_only_a_few_plies_on_a_clock() {
         }),
         ..Limits::default()
     };
-    let mut engine = Engine::<Position>::new(16, 1);
+    let mut engine = Engine::<Position>::new(16, 1, CHESS);
     let result = search(&mut engine, &root, &clock);
     assert_eq!(result.best_move, legal(&root).first().copied());
     assert_eq!(result.depth, SINGLE_MOVE_DEPTH);
@@ -89,7 +89,7 @@ fn no_search_goes_beyond_the_deepest_ply() {
     // Every reply draws at once (two bare Kings): each iteration is tiny.
     let root = fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
     let deepest = MAX_PLY as u32 - 1;
-    let mut engine = Engine::<Position>::new(1, 1);
+    let mut engine = Engine::<Position>::new(1, 1, CHESS);
     for depth in [None, Some(deepest), Some(deepest + 1), Some(u32::MAX)] {
         let limits = Limits {
             depth,
@@ -140,7 +140,7 @@ fn declined_offers_leave_the_root_list_unless_nothing_else_is_left() {
 #[test]
 fn a_principal_variation_cut_short_takes_its_ponder_move_from_the_table() {
     let root = Position::startpos();
-    let mut engine = Engine::<Position>::new(1, 1);
+    let mut engine = Engine::<Position>::new(1, 1, CHESS);
     // Every reply position holds a deep exact entry naming its second
     // legal move (not the first, which a careless lookup would find).
     let expected: Vec<(Move, Move)> = legal(&root)
@@ -199,7 +199,7 @@ fn helpers_let_go_of_the_table_before_the_search_returns() {
     // A helper still holding the table when the next search starts would
     // cost that search its table (the engine then makes a fresh one).
     let root = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let mut engine = Engine::<Position>::new(4, 4);
+    let mut engine = Engine::<Position>::new(4, 4, CHESS);
     // The check races with a helper that would still be letting go, so it
     // is made many times.
     for depth in [3, 4, 5, 6, 7, 8].repeat(3) {
@@ -217,7 +217,7 @@ fn helpers_let_go_of_the_table_before_the_search_returns() {
 /// helper that searched has learnt something.
 fn helpers_search(threads: usize, limits: &Limits<Move>, strength: Option<Strength>) -> Vec<bool> {
     let root = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let mut engine = Engine::<Position>::new(4, threads);
+    let mut engine = Engine::<Position>::new(4, threads, CHESS);
     engine.settings_mut().strength = strength;
     engine.settings_mut().move_overhead_ms = 0;
     search(&mut engine, &root, limits);

@@ -2,7 +2,7 @@
 //! (and an allowed one at the root): the table is filled with corrupt
 //! entries, each naming a move that is not legal where it is stored.
 
-use super::test_rig::Rig;
+use super::test_rig::{CHESS, Rig};
 use super::*;
 use crate::tt::TableEntry;
 use augur_chess::Position;
@@ -72,7 +72,7 @@ fn assert_legal_line(root: &Position, line: &[Move]) {
 fn corrupt_table_moves_are_never_played() {
     let root = fen(ROOT);
     for threads in [1, 3] {
-        let mut engine = Engine::<Position>::new(4, threads);
+        let mut engine = Engine::<Position>::new(4, threads, CHESS);
         for depth in [1, 2, 5] {
             plant(&engine.searcher().tt, &root, 2);
             let limits = Limits {
@@ -104,7 +104,7 @@ fn a_table_move_outside_searchmoves_is_never_played() {
     let root = fen(ROOT);
     let moves = legal(&root);
     let allowed = vec![moves[3], moves[7]];
-    let mut engine = Engine::<Position>::new(4, 1);
+    let mut engine = Engine::<Position>::new(4, 1, CHESS);
     for depth in [1, 4] {
         plant(&engine.searcher().tt, &root, 1);
         // The root's entry names a legal move `searchmoves` leaves out.

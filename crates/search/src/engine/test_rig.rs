@@ -2,6 +2,10 @@
 //! flags and move-ordering memory.
 
 use super::*;
+use crate::Switches;
+
+/// How Augur searches chess, the game of these tests: every switch on.
+pub(super) const CHESS: SearchConfig = SearchConfig::with_switches(Switches::ALL);
 
 /// What a worker borrows, owned by the test.
 pub(super) struct Rig<M> {
@@ -25,7 +29,8 @@ impl<M: Copy + Default + PartialEq> Rig<M> {
         }
     }
 
-    /// A worker of `role` on this rig, without node or time limits.
+    /// A worker of `role` on this rig, without node or time limits,
+    /// searching as chess does ([`CHESS`]).
     pub fn worker<G: Evaluate<Move = M>>(
         &mut self,
         role: Role,
@@ -42,6 +47,6 @@ impl<M: Copy + Default + PartialEq> Rig<M> {
             clock_bound,
             ..Budget::unlimited()
         };
-        Worker::new(role, shared, budget, &mut self.heuristics)
+        Worker::new(role, shared, budget, &mut self.heuristics, CHESS)
     }
 }

@@ -7,7 +7,27 @@
 
 use augur_core::{Color, Evaluate, Game, MoveList};
 use augur_search::score::MATE;
-use augur_search::{Engine, Limits, SearchControl, SearchInfo, SearchResult};
+use augur_search::{
+    Engine, Limits, SearchConfig, SearchControl, SearchInfo, SearchResult, Switches,
+};
+
+/// How Augur searches `G`: every optional technique on in chess, none in
+/// the other games, as the game registry says
+/// (`augur_games::Variant::search_config`, whose own test checks the same;
+/// the registry depends on this crate, so these tests cannot ask it).
+pub fn config<G: Game>() -> SearchConfig {
+    if G::NAME == <augur_chess::Position as Game>::NAME {
+        SearchConfig::with_switches(Switches::ALL)
+    } else {
+        SearchConfig::default()
+    }
+}
+
+/// An engine for `G` with a `hash_mb` table and `threads` threads that
+/// searches as Augur searches `G` ([`config`]).
+pub fn engine<G: Evaluate>(hash_mb: usize, threads: usize) -> Engine<G> {
+    Engine::new(hash_mb, threads, config::<G>())
+}
 
 /// Limits of a search to `depth` plies.
 pub fn depth<M: Default>(depth: u32) -> Limits<M> {
