@@ -1,7 +1,7 @@
-//! `augur bench`: the protocol's `bench` from the command line.
+//! `augur bench`: the protocol's `bench` from the command line, through
+//! the engine API (the same figures and lines as the protocol's).
 
-use augur_games::Variant;
-use augur_protocol::{Output, Session};
+use augur_engine::{Engine, Variant};
 use clap::Args;
 
 /// Arguments of `augur bench`.
@@ -10,20 +10,19 @@ pub struct BenchArgs {
     /// The game: chess, ultima, oracle or enochian.
     #[arg(long, default_value_t)]
     variant: Variant,
-    /// Search depth (default: the protocol's bench depth).
+    /// Search depth (default: the game's bench depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
 }
 
-/// Runs the bench through a protocol session, so the figures are the same
-/// as the protocol's `bench`; a failed search is an error (exit status 2).
+/// Searches the game's bench positions and prints a line per position and
+/// `<nodes> nodes <nps> nps`; a failed search is an error (exit status 2)
+/// and prints no figures.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let mut session = Session::new(Output::stdout());
-    if args.variant != Variant::default() {
-        session.handle_line(&format!(
-            "setoption name UCI_Variant value {}",
-            args.variant
-        ));
-    }
-    session.bench(args.depth)
+    let engine = Engine::new(args.variant);
+    let report = engine.bench(args.depth, &mut |number, of, nodes| {
+        println!("info string bench position {number}/{of}: {nodes} nodes");
+    })?;
+    println!("{} nodes {} nps", report.nodes, report.nps);
+    Ok(())
 }
