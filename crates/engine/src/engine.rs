@@ -128,6 +128,12 @@ impl Engine {
         self.game.board()
     }
 
+    /// Who moves, as [`BoardView::to_move`] names it (the army in Enochian
+    /// chess, else the team), and the team moving: cheaper than the board.
+    pub fn side_to_move(&self) -> (String, String) {
+        self.game.side_to_move()
+    }
+
     /// How the game ended on the board, or `None` while it goes on.
     pub fn outcome(&self) -> Option<GameResult> {
         self.game.outcome()

@@ -71,6 +71,7 @@ pub(crate) trait GameDriver: Send {
     fn position_text(&self) -> String;
     fn legal_moves(&self) -> Vec<MoveInfo>;
     fn board(&self) -> BoardView;
+    fn side_to_move(&self) -> (String, String);
     fn outcome(&self) -> Option<GameResult>;
     fn awaiting_roll(&self) -> bool;
     fn roll(&mut self, outcome: u32) -> Result<String, EngineError>;
@@ -398,16 +399,12 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         position.generate(&mut legal);
         let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
         let details = Details::of(&position.board_details(), &G::TEAM_NAMES, G::SEAT_NAMES);
-        let team = G::TEAM_NAMES[position.team().index()];
-        let to_move = match position.seat() {
-            Some(seat) => G::SEAT_NAMES[seat],
-            None => team,
-        };
+        let (to_move, team) = self.side_to_move();
         BoardView {
             variant: G::NAME.to_string(),
             position: position.fen(),
-            to_move: to_move.to_string(),
-            team: team.to_string(),
+            to_move,
+            team,
             teams: names(&G::TEAM_NAMES),
             // The sides a clock belongs to: the seats in games of more
             // than two, else the teams (as `to_move` names them).
@@ -440,6 +437,15 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
             diagram: position.diagram(),
             result: self.outcome(),
         }
+    }
+
+    fn side_to_move(&self) -> (String, String) {
+        let team = G::TEAM_NAMES[self.position.team().index()];
+        let side = match self.position.seat() {
+            Some(seat) => G::SEAT_NAMES[seat],
+            None => team,
+        };
+        (side.to_string(), team.to_string())
     }
 
     fn outcome(&self) -> Option<GameResult> {

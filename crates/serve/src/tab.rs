@@ -570,7 +570,6 @@ impl Tab {
     /// game is lost on time instead.
     fn push_move(&mut self, text: &str) -> Result<(), String> {
         self.live()?;
-        let side = self.board().to_move;
         self.engine.play(text)?;
         if let Some(fallen) = self.clock.as_mut().and_then(Clock::stop) {
             // Take the move back, keeping the roll it was played after.
@@ -579,7 +578,6 @@ impl Tab {
             {
                 let _ = self.engine.play(&format!("{roll}:"));
             }
-            debug_assert_eq!(fallen, side);
             return self.lose_on_time(&fallen);
         }
         self.restart_clock();
@@ -599,13 +597,16 @@ impl Tab {
     /// Starts the clock of the side to move, or stops the clocks when the
     /// game is over.
     fn restart_clock(&mut self) {
-        let board = self.board();
-        let Some(clock) = self.clock.as_mut() else {
+        if self.clock.is_none() {
             return;
-        };
-        clock.halt();
-        if self.over.is_none() && board.result.is_none() {
-            clock.start(&board.to_move);
+        }
+        let live = self.over.is_none() && self.engine.outcome().is_none();
+        let (side, _) = self.engine.side_to_move();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.halt();
+            if live {
+                clock.start(&side);
+            }
         }
     }
 
@@ -625,7 +626,7 @@ impl Tab {
 
     /// `side` (a side to move) has run out of time: its team loses.
     fn lose_on_time(&mut self, side: &str) -> Result<(), String> {
-        let team = self.board().team;
+        let (_, team) = self.engine.side_to_move();
         self.finish(&team, format!("{side} lost on time"))
     }
 
