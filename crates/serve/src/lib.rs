@@ -3,9 +3,10 @@
 //! It owns the HTTP and WebSocket server (axum on tokio), the page's assets
 //! (embedded in the binary, so the page works offline), and the JSON
 //! messages between page and server (`protocol.md`, section "augur serve").
-//! Game logic is not repeated here: each tab drives a protocol `Session`,
-//! the same code the UCI loop runs ([`tab`]), and the page only shows the
-//! legal moves the engine lists.
+//! Game logic is not repeated here: each tab plays its game through the
+//! engine API (`augur_engine::Engine`, the layer the UCI loop prints;
+//! [`tab`]), sends the page the engine's own values as JSON, and the page
+//! only offers the legal moves the engine lists.
 //!
 //! Bounds: at most [`MAX_GAMES`] open games, messages of at most
 //! [`MAX_MESSAGE_BYTES`], a game dropped after [`IDLE_TIMEOUT`] without a
