@@ -56,6 +56,10 @@ struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+    /// Also let pages from this origin (`http://host:port`) open games;
+    /// repeatable. By default only the server's own page may.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
 }
 
 /// The position of `--fen` (read in Chess960 mode with `--chess960`), or
@@ -135,6 +139,7 @@ fn main() -> ExitCode {
             host: args.host,
             port: args.port,
             open: args.open,
+            allowed_origins: args.allow_origin,
         }),
     };
     match result {

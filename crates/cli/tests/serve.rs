@@ -36,15 +36,31 @@ impl Server {
     }
 
     fn get(&self, path: &str) -> (String, String) {
+        self.request(path, &format!("Host: {}\r\n", self.address))
+    }
+
+    /// `GET path` with the header lines `headers` (each ending in CRLF).
+    fn request(&self, path: &str, headers: &str) -> (String, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.address
+            "GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
         )
         .expect("request");
-        let mut response = String::new();
-        stream.read_to_string(&mut response).expect("response");
+        // Read to the end, or only the head of a switch to a WebSocket
+        // (which stays open).
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("a timeout");
+        let mut response = Vec::new();
+        let mut byte = [0u8; 1];
+        while let Ok(1) = stream.read(&mut byte) {
+            response.push(byte[0]);
+            if response.ends_with(b"\r\n\r\n") && response.starts_with(b"HTTP/1.1 101") {
+                break;
+            }
+        }
+        let response = String::from_utf8_lossy(&response).into_owned();
         let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
         (head.to_string(), body.to_string())
     }
@@ -133,10 +149,60 @@ fn the_page_loads_and_a_game_is_played_over_the_websocket() {
     send(&mut socket, r#"{"type":"state"}"#);
     let again = receive(&mut socket);
     assert_eq!(again["moves"], state["moves"]);
-    // Too large a message closes the connection, and the server goes on.
-    let _ = socket.send(tungstenite::Message::Text("x".repeat(200_000).into()));
+    // Too large a message closes the connection with a reason, and the
+    // server goes on.
+    let _ = socket.send(tungstenite::Message::Text("x".repeat(70_000).into()));
+    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_ref() {
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    }
+    let close = loop {
+        match socket.read() {
+            Ok(tungstenite::Message::Close(frame)) => break frame,
+            Ok(_) => continue,
+            Err(e) => panic!("no close frame: {e}"),
+        }
+    };
+    let close = close.expect("a close frame with a reason");
+    assert_eq!(u16::from(close.code), 1009);
+    assert!(close.reason.contains("65536"), "{}", close.reason);
     let mut other = server.socket();
     assert_eq!(receive(&mut other)["type"], "state");
+}
+
+#[test]
+fn no_other_site_or_host_name_drives_the_server() {
+    let server = Server::start();
+    let (head, _) = server.get("/");
+    for header in [
+        "content-security-policy: default-src 'self'",
+        "frame-ancestors 'none'",
+        "x-content-type-options: nosniff",
+        "x-frame-options: DENY",
+    ] {
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&header.to_ascii_lowercase()),
+            "{header}: {head}"
+        );
+    }
+    let (head, _) = server.get("/favicon.ico");
+    assert!(head.starts_with("HTTP/1.1 204"), "{head}");
+    // DNS rebinding: the server's port under another name.
+    let (head, _) = server.request("/", "Host: evil.example\r\n");
+    assert!(head.starts_with("HTTP/1.1 421"), "{head}");
+    let upgrade = |origin: &str| {
+        let headers = format!(
+            "Host: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{origin}",
+            server.address
+        );
+        server.request("/ws", &headers).0
+    };
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+        let head = upgrade(&format!("Origin: {origin}\r\n"));
+        assert!(head.starts_with("HTTP/1.1 403"), "{origin}: {head}");
+    }
+    let own = upgrade(&format!("Origin: http://{}\r\n", server.address));
+    assert!(own.starts_with("HTTP/1.1 101"), "{own}");
 }
 
 #[test]

@@ -16,6 +16,8 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod fields;
+pub mod guard;
 pub mod message;
 pub mod permits;
 pub mod pgn;
@@ -23,7 +25,7 @@ pub mod tab;
 
 use axum::Router;
 use axum::extract::State;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -31,6 +33,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use guard::Guard;
 use permits::Permits;
 use tab::{Event, Tab, error_message};
 
@@ -55,6 +58,9 @@ pub struct ServeConfig {
     pub port: u16,
     /// Open the page in the default browser once listening.
     pub open: bool,
+    /// Origins besides the page's own whose pages may open games
+    /// (`--allow-origin http://host:port`).
+    pub allowed_origins: Vec<String>,
 }
 
 struct Shared {
@@ -62,8 +68,8 @@ struct Shared {
     games: AtomicUsize,
 }
 
-/// The server's routes (for tests and embedding).
-fn router(shared: Arc<Shared>) -> Router {
+/// The server's routes (for tests and embedding), behind the guard.
+fn router(shared: Arc<Shared>, guard: Arc<Guard>) -> Router {
     Router::new()
         .route(
             "/",
@@ -77,8 +83,11 @@ fn router(shared: Arc<Shared>) -> Router {
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
         )
+        // No icon: an empty answer, not a 404 in the console.
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/ws", get(websocket))
         .with_state(shared)
+        .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -91,7 +100,8 @@ async fn websocket(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade)
         return (StatusCode::SERVICE_UNAVAILABLE, "too many open games").into_response();
     }
     upgrade
-        .max_message_size(MAX_MESSAGE_BYTES)
+        // Somewhat larger messages are read, to be refused with a reason.
+        .max_message_size(2 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
             play(socket, Arc::clone(&shared.permits)).await;
             shared.games.fetch_sub(1, Ordering::SeqCst);
@@ -117,6 +127,10 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
                 None => break,
             },
             incoming = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match incoming {
+                Ok(Some(Ok(Message::Text(text)))) if text.len() > MAX_MESSAGE_BYTES => {
+                    let _ = socket.send(too_large()).await;
+                    break;
+                }
                 Ok(Some(Ok(Message::Text(text)))) => {
                     if to_game.send(Event::Page(text.to_string())).is_err() {
                         break;
@@ -129,6 +143,11 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
                     }
                 }
                 Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(_))) => {
+                    // Most often a message over the read limit.
+                    let _ = socket.send(too_large()).await;
+                    break;
+                }
                 _ => break,
             },
         }
@@ -137,6 +156,14 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
     // The game thread ends once its current message is answered (a running
     // search is stopped).
     let _ = tokio::task::spawn_blocking(move || game.join()).await;
+}
+
+/// The close frame for a message over [`MAX_MESSAGE_BYTES`].
+fn too_large() -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::SIZE,
+        reason: format!("messages are at most {MAX_MESSAGE_BYTES} bytes").into(),
+    }))
 }
 
 /// Runs the server until the process ends; an error is a message for the
@@ -164,7 +191,11 @@ pub fn run(config: &ServeConfig) -> Result<(), String> {
             permits: Arc::new(Permits::new(cores)),
             games: AtomicUsize::new(0),
         });
-        axum::serve(listener, router(shared))
+        let guard = Arc::new(Guard {
+            address,
+            allowed_origins: config.allowed_origins.clone(),
+        });
+        axum::serve(listener, router(shared, guard))
             .await
             .map_err(|e| format!("server stopped: {e}"))
     })

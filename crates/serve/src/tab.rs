@@ -16,7 +16,8 @@
 //! again what to ask.
 
 use crate::analysis::{ANALYSIS_LINES, AnalysisLines};
-use crate::clock::Clock;
+use crate::clock::{Clock, MAX_BASE_MS, MAX_INCREMENT_MS};
+use crate::fields;
 use crate::message::ToPage;
 use crate::permits::Permits;
 use augur_engine::{
@@ -33,6 +34,15 @@ use std::time::{Duration, Instant};
 const SEARCH_TIMEOUT: Duration = Duration::from_secs(120);
 /// The longest `movetime` a page may ask for, in milliseconds.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
+/// The shortest `movetime` a page may ask for, in milliseconds.
+pub const MIN_MOVETIME_MS: u64 = 10;
+/// The most plies one `undo` takes back.
+pub const MAX_UNDO_PLIES: u64 = 10_000;
+/// An error message is cut to this many characters (it must not echo a
+/// whole bad message back).
+pub const MAX_ERROR_CHARS: usize = 300;
+/// Who may answer an offer of the exchange of prisoners.
+const ANSWERS: &[&str] = &["engine", "person"];
 /// The deepest analysis a page may ask for.
 pub const MAX_ANALYSIS_DEPTH: u64 = 30;
 /// How often a running analysis reports, at most.
@@ -319,10 +329,7 @@ impl Tab {
 
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
         let message: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-        let kind = message
-            .get("type")
-            .and_then(Value::as_str)
-            .ok_or("a message needs a \"type\"")?;
+        let kind = fields::text(&message, "type")?.ok_or("a message needs a \"type\"")?;
         if self.offer.is_some() && !matches!(kind, "exchange_reply" | "state" | "export" | "new") {
             return Err("answer the offer of an exchange of prisoners first".into());
         }
@@ -336,10 +343,8 @@ impl Tab {
                 out(self.state());
             }
             "import" => {
-                let pgn = message
-                    .get("pgn")
-                    .and_then(Value::as_str)
-                    .ok_or("an import message needs \"pgn\"")?;
+                let pgn =
+                    fields::text(&message, "pgn")?.ok_or("an import message needs \"pgn\"")?;
                 let game = crate::pgn::import(pgn)?;
                 // A start whose die is not off is a divination game.
                 let variant: Variant = game.variant.parse().map_err(|e| format!("{e}"))?;
@@ -360,15 +365,12 @@ impl Tab {
                 out(self.state());
             }
             "move" => {
-                let text = message
-                    .get("move")
-                    .and_then(Value::as_str)
-                    .ok_or("a move message needs \"move\"")?;
+                let text =
+                    fields::text(&message, "move")?.ok_or("a move message needs \"move\"")?;
                 if text.is_empty() || text.contains(|c: char| c.is_whitespace() || c == ':') {
                     return Err(format!("'{text}' is not one move"));
                 }
-                let engine_answers =
-                    message.get("answer").and_then(Value::as_str) != Some("person");
+                let engine_answers = fields::choice(&message, "answer", ANSWERS)? != Some("person");
                 if text == "exchange" && engine_answers && !self.ask_engine_about_exchange()? {
                     out(ToPage::ExchangeDeclined.to_json());
                     self.pass_if_only_the_exchange()?;
@@ -383,7 +385,7 @@ impl Tab {
                 out(self.state());
             }
             "undo" => {
-                let count = message.get("plies").and_then(Value::as_u64).unwrap_or(1);
+                let count = fields::number(&message, "plies", 1..=MAX_UNDO_PLIES)?.unwrap_or(1);
                 if self.engine.moves().last().is_some_and(|m| m.ends_with(':')) {
                     self.engine.undo();
                 }
@@ -396,22 +398,20 @@ impl Tab {
             }
             "engine" => {
                 let turn = EngineTurn {
-                    elo: message.get("elo").and_then(Value::as_u64),
-                    movetime: message
-                        .get("movetime")
-                        .and_then(Value::as_u64)
-                        .unwrap_or(500)
-                        .clamp(10, MAX_MOVETIME_MS),
+                    elo: fields::number(&message, "elo", u64::from(MIN_ELO)..=u64::from(MAX_ELO))?,
+                    movetime: fields::number(
+                        &message,
+                        "movetime",
+                        MIN_MOVETIME_MS..=MAX_MOVETIME_MS,
+                    )?
+                    .unwrap_or(500),
                 };
-                let person_answers =
-                    message.get("answer").and_then(Value::as_str) == Some("person");
+                let person_answers = fields::choice(&message, "answer", ANSWERS)? == Some("person");
                 self.engine_turn(turn, person_answers, out)?;
             }
             "exchange_reply" => {
                 let turn = self.offer.take().ok_or("no exchange has been offered")?;
-                let accept = message
-                    .get("accept")
-                    .and_then(Value::as_bool)
+                let accept = fields::flag(&message, "accept")?
                     .ok_or("an exchange_reply needs \"accept\": true or false")?;
                 if accept {
                     self.push_move("exchange")?;
@@ -422,19 +422,15 @@ impl Tab {
                 }
             }
             "analyse" => {
-                let limits = if message.get("infinite").and_then(Value::as_bool) == Some(true) {
+                let depth = fields::number(&message, "depth", 1..=MAX_ANALYSIS_DEPTH)?;
+                let limits = if fields::flag(&message, "infinite")? == Some(true) {
                     SearchLimits {
                         infinite: true,
                         ..SearchLimits::default()
                     }
                 } else {
-                    let depth = message
-                        .get("depth")
-                        .and_then(Value::as_u64)
-                        .unwrap_or(12)
-                        .clamp(1, MAX_ANALYSIS_DEPTH);
                     SearchLimits {
-                        depth: Some(depth as u32),
+                        depth: Some(depth.unwrap_or(12) as u32),
                         ..SearchLimits::default()
                     }
                 };
@@ -448,9 +444,7 @@ impl Tab {
             "resign" => {
                 self.live()?;
                 let board = self.board();
-                let team = message
-                    .get("team")
-                    .and_then(Value::as_str)
+                let team = fields::text(&message, "team")?
                     .unwrap_or(&board.team)
                     .to_string();
                 self.finish(&team, format!("{team} resigns"))?;
@@ -490,9 +484,9 @@ impl Tab {
     /// Whether `message` was sent from a state with another number of
     /// moves than the game has now.
     fn is_stale(&self, message: &Value) -> bool {
-        message
-            .get("ply")
-            .and_then(Value::as_u64)
+        fields::number(message, "ply", 0..=u64::MAX)
+            .ok()
+            .flatten()
             .is_some_and(|ply| ply != self.engine.moves().len() as u64)
     }
 
@@ -522,7 +516,7 @@ impl Tab {
         if moves.iter().chain(start.iter()).any(|t| t.contains('\n')) {
             return Err("line breaks are not allowed".into());
         }
-        let divination = message.get("divination").and_then(Value::as_bool) == Some(true);
+        let divination = fields::flag(message, "divination")? == Some(true);
         let divination_start = if divination {
             Some(
                 variant
@@ -535,11 +529,9 @@ impl Tab {
         let clock = match message.get("clock") {
             None | Some(Value::Null) => None,
             Some(clock) => Some((
-                clock
-                    .get("base")
-                    .and_then(Value::as_u64)
+                fields::number(clock, "base", 1..=MAX_BASE_MS)?
                     .ok_or("a clock needs \"base\" (milliseconds)")?,
-                clock.get("increment").and_then(Value::as_u64).unwrap_or(0),
+                fields::number(clock, "increment", 0..=MAX_INCREMENT_MS)?.unwrap_or(0),
             )),
         };
         // A divination game names its start (die not rolled yet), so its
@@ -765,7 +757,8 @@ fn message_type(text: &str) -> Option<String> {
 
 /// An `error` message.
 pub fn error_message(message: &str) -> String {
-    ToPage::Error { message }.to_json()
+    let message = fields::shortened(message, MAX_ERROR_CHARS);
+    ToPage::Error { message: &message }.to_json()
 }
 
 #[cfg(test)]
@@ -812,6 +805,17 @@ mod tests {
             r#"{"type":"new","variant":"chess","divination":true}"#,
             r#"{"type":"new","clock":{"increment":5}}"#,
             r#"{"type":"new","position":"8/8/8/8/8/8/8/8 w - - 0 1"}"#,
+            r#"{"type":"new","variant":7}"#,
+            r#"{"type":"new","clock":{"base":"long"}}"#,
+            r#"{"type":"undo","plies":1e18}"#,
+            r#"{"type":"undo","plies":0}"#,
+            r#"{"type":"engine","movetime":"fast"}"#,
+            r#"{"type":"engine","movetime":5}"#,
+            r#"{"type":"engine","elo":99999}"#,
+            r#"{"type":"move","move":"e7e5","answer":"robot"}"#,
+            r#"{"type":"analyse","depth":99}"#,
+            r#"{"type":"analyse","infinite":"yes"}"#,
+            r#"{"type":7}"#,
         ] {
             let replies = tab.handle(bad);
             assert_eq!(replies.len(), 1, "{bad}");
@@ -821,6 +825,22 @@ mod tests {
             assert_eq!(state["variant"], "chess", "{bad}");
             assert_eq!(state["over"], Value::Null, "{bad}");
         }
+    }
+
+    #[test]
+    fn an_error_never_echoes_a_long_message_back() {
+        let mut tab = tab();
+        let junk = "x".repeat(60_000);
+        let replies = tab.handle(&format!(r#"{{"type":"import","pgn":"1. {junk}"}}"#));
+        assert_eq!(replies.len(), 1);
+        let error = parse(&replies[0]);
+        assert_eq!(error["type"], "error");
+        let message = error["message"].as_str().expect("a message");
+        assert!(
+            message.chars().count() <= MAX_ERROR_CHARS + 1,
+            "{}",
+            message.len()
+        );
     }
 
     #[test]
