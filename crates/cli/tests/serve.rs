@@ -235,6 +235,18 @@ fn twenty_games_at_once_load_and_answer() {
         page_time * 2 < all_answered,
         "page took {page_time:?}, the searches {all_answered:?}"
     );
+    // Idle games give their tables back: twenty games that each searched
+    // hold far less than twenty 16 MB tables.
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap_or_default();
+    if let Some(kb) = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<u64>().ok())
+    {
+        eprintln!("server RSS with 20 idle games: {} MB", kb / 1024);
+        assert!(kb < 100 * 1024, "{kb} kB");
+    }
 }
 
 /// A real browser (Playwright driving Debian's chromium; `make test`

@@ -257,6 +257,13 @@ impl Engine {
         self.game.prepare()
     }
 
+    /// Gives back the table and the helper threads (waiting for a running
+    /// search): an idle game then holds only its positions. The next search
+    /// makes them again, empty.
+    pub fn release(&mut self) {
+        self.game.release()
+    }
+
     /// Empties the table.
     pub fn clear_hash(&mut self) {
         self.game.clear_hash()

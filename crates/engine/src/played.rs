@@ -92,6 +92,7 @@ pub(crate) trait GameDriver: Send {
     fn configure(&mut self, config: &Config) -> Result<(), EngineError>;
     fn config(&self) -> &Config;
     fn clear_hash(&mut self);
+    fn release(&mut self);
     fn diagram(&self) -> String;
     fn evaluation(&self, network: bool) -> Evaluation;
     fn bench(
@@ -675,6 +676,11 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
 
     fn clear_hash(&mut self) {
         self.searcher().clear();
+    }
+
+    fn release(&mut self) {
+        self.wait();
+        self.searcher = None;
     }
 
     fn diagram(&self) -> String {

@@ -18,6 +18,7 @@ pub mod analysis;
 pub mod clock;
 pub mod fields;
 pub mod guard;
+pub mod memory;
 pub mod message;
 pub mod permits;
 pub mod pgn;
@@ -41,7 +42,8 @@ use tab::{Event, Tab, error_message};
 pub const MAX_GAMES: usize = 64;
 /// The largest message a page may send.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
-/// A game without a message for this long is dropped.
+/// A game without a message from its page for this long is dropped
+/// (WebSocket pings do not count).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
@@ -116,7 +118,10 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
     let game = std::thread::spawn(move || {
         Tab::with_events(permits, inbox, events).run(|reply| to_page.send(reply).is_ok());
     });
+    // Only the page's own messages keep a game alive (pings do not).
+    let mut last_message = tokio::time::Instant::now();
     loop {
+        let idle_until = last_message + IDLE_TIMEOUT;
         tokio::select! {
             reply = replies.recv() => match reply {
                 Some(text) => {
@@ -126,12 +131,13 @@ async fn play(mut socket: WebSocket, permits: Arc<Permits>) {
                 }
                 None => break,
             },
-            incoming = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match incoming {
+            incoming = tokio::time::timeout_at(idle_until, socket.recv()) => match incoming {
                 Ok(Some(Ok(Message::Text(text)))) if text.len() > MAX_MESSAGE_BYTES => {
                     let _ = socket.send(too_large()).await;
                     break;
                 }
                 Ok(Some(Ok(Message::Text(text)))) => {
+                    last_message = tokio::time::Instant::now();
                     if to_game.send(Event::Page(text.to_string())).is_err() {
                         break;
                     }
@@ -169,6 +175,7 @@ fn too_large() -> Message {
 /// Runs the server until the process ends; an error is a message for the
 /// user (the address cannot be bound).
 pub fn run(config: &ServeConfig) -> Result<(), String> {
+    memory::return_large_blocks_to_the_system();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -264,7 +264,9 @@ impl Tab {
                 Ok(Event::Search(n, _)) if n != number => {}
                 Ok(Event::Search(_, event)) => match *event {
                     SearchEvent::Finished(best) | SearchEvent::Failed(best) => {
-                        self.engine.wait();
+                        // The table belongs to the search, not to the game:
+                        // an idle game holds only its positions.
+                        self.engine.release();
                         return Ok(if interrupted {
                             Searched::Interrupted
                         } else {
