@@ -169,6 +169,53 @@ fn the_page_loads_and_a_game_is_played_over_the_websocket() {
     assert_eq!(receive(&mut other)["type"], "state");
 }
 
+/// A WebSocket to `server` from the local address `from`; `None` when
+/// that address cannot be used here.
+fn socket_from(server: &Server, from: &str) -> Option<Result<Socket, String>> {
+    let address: std::net::SocketAddr = server.address.parse().expect("an address");
+    let source: std::net::SocketAddr = format!("{from}:0").parse().expect("an address");
+    let tcp = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).ok()?;
+    tcp.bind(&source.into()).ok()?;
+    tcp.connect(&address.into()).ok()?;
+    let stream: TcpStream = tcp.into();
+    let url = format!("ws://{}/ws", server.address);
+    Some(
+        tungstenite::client(url, tungstenite::stream::MaybeTlsStream::Plain(stream))
+            .map(|(socket, _)| socket)
+            .map_err(|e| e.to_string()),
+    )
+}
+
+#[test]
+fn one_client_cannot_lock_out_another() {
+    let server = Server::start();
+    let mut mine = Vec::new();
+    let mut refused = 0;
+    for _ in 0..70 {
+        match tungstenite::connect(format!("ws://{}/ws", server.address)) {
+            Ok((socket, _)) => mine.push(socket),
+            Err(tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status().as_u16(), 429);
+                refused += 1;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!((mine.len(), refused), (64, 6));
+    match socket_from(&server, "127.0.0.2") {
+        Some(other) => {
+            let mut other = other.expect("a second client gets a game");
+            assert_eq!(receive(&mut other)["type"], "state");
+        }
+        None => eprintln!("127.0.0.2 is not usable here; the second client was not tried"),
+    }
+    // Closed games free their seats.
+    drop(mine);
+    std::thread::sleep(Duration::from_millis(500));
+    let mut again = server.socket();
+    assert_eq!(receive(&mut again)["type"], "state");
+}
+
 #[test]
 fn no_other_site_or_host_name_drives_the_server() {
     let server = Server::start();

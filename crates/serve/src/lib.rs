@@ -8,7 +8,8 @@
 //! [`tab`]), sends the page the engine's own values as JSON, and the page
 //! only offers the legal moves the engine lists.
 //!
-//! Bounds: at most [`MAX_GAMES`] open games, messages of at most
+//! Bounds: at most [`MAX_GAMES`] open games ([`MAX_GAMES_PER_CLIENT`] per
+//! client address), messages of at most
 //! [`MAX_MESSAGE_BYTES`], a game dropped after [`IDLE_TIMEOUT`] without a
 //! message, and at most one search per core at a time (the rest queue in
 //! arrival order). A malformed message gets one `error` message and changes
@@ -22,24 +23,29 @@ pub mod memory;
 pub mod message;
 pub mod permits;
 pub mod pgn;
+pub mod seats;
 pub mod tab;
 
 use axum::Router;
-use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use guard::Guard;
 use permits::Permits;
+use seats::{Full, Seats};
 use tab::{Event, Tab, error_message};
 
 /// The most games open at once; further connections are refused.
-pub const MAX_GAMES: usize = 64;
+pub const MAX_GAMES: usize = 256;
+/// The most games one client (IP address) may hold open, so that no
+/// single client fills the server.
+pub const MAX_GAMES_PER_CLIENT: usize = 64;
 /// The largest message a page may send.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 /// A game without a message from its page for this long is dropped
@@ -67,7 +73,7 @@ pub struct ServeConfig {
 
 struct Shared {
     permits: Arc<Permits>,
-    games: AtomicUsize,
+    games: Arc<Seats>,
 }
 
 /// The server's routes (for tests and embedding), behind the guard.
@@ -96,17 +102,30 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-async fn websocket(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
-    if shared.games.fetch_add(1, Ordering::SeqCst) >= MAX_GAMES {
-        shared.games.fetch_sub(1, Ordering::SeqCst);
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many open games").into_response();
-    }
+async fn websocket(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let seat = match Seats::take(&shared.games, client.ip()) {
+        Ok(seat) => seat,
+        Err(Full::Server) => {
+            return (StatusCode::SERVICE_UNAVAILABLE, "too many open games").into_response();
+        }
+        Err(Full::Client) => {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many open games from this client",
+            )
+                .into_response();
+        }
+    };
     upgrade
         // Somewhat larger messages are read, to be refused with a reason.
         .max_message_size(2 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
             play(socket, Arc::clone(&shared.permits)).await;
-            shared.games.fetch_sub(1, Ordering::SeqCst);
+            drop(seat);
         })
 }
 
@@ -196,13 +215,14 @@ pub fn run(config: &ServeConfig) -> Result<(), String> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let shared = Arc::new(Shared {
             permits: Arc::new(Permits::new(cores)),
-            games: AtomicUsize::new(0),
+            games: Arc::new(Seats::new(MAX_GAMES, MAX_GAMES_PER_CLIENT)),
         });
         let guard = Arc::new(Guard {
             address,
             allowed_origins: config.allowed_origins.clone(),
         });
-        axum::serve(listener, router(shared, guard))
+        let app = router(shared, guard).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, app)
             .await
             .map_err(|e| format!("server stopped: {e}"))
     })
