@@ -30,7 +30,9 @@ fn variants() -> Vec<String> {
         .collect()
 }
 
-/// The `augur` module.
+/// Augur's engine for chess, Ultima, Oracle chess and Enochian chess:
+/// `Board` (positions and moves in python-chess's idiom), `Move`, and
+/// `Engine` (in-process searches). See docs/python.md.
 #[pymodule]
 #[pyo3(name = "augur")]
 fn augur_module(module: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -2,6 +2,7 @@
 every move, checks, captures and how the games end."""
 
 import random
+from pathlib import Path
 
 import chess
 import pytest
@@ -95,3 +96,31 @@ def test_en_passant_square_as_python_chess_writes_it():
         assert ours.fen() == theirs.fen(en_passant="legal")
     assert "d6" in chess.Board("rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3").fen()
     assert ours.move_stack[4].captures == ["d5"]
+
+
+def recorded_positions():
+    """Every position of tests/perft/chess.perft (castling, en passant,
+    promotions, checks of every kind)."""
+    path = Path(__file__).resolve().parents[2] / "tests" / "perft" / "chess.perft"
+    return [line[4:].strip() for line in path.read_text().splitlines() if line.startswith("epd ")]
+
+
+def test_recorded_positions_agree_with_python_chess():
+    positions = recorded_positions()
+    assert len(positions) > 100
+    for fen in positions:
+        ours, theirs = augur.Board("chess", fen), chess.Board(fen)
+        assert ours.fen() == theirs.fen(en_passant="legal"), fen
+        legal = sorted(str(m) for m in ours.legal_moves)
+        assert legal == sorted(m.uci() for m in theirs.legal_moves), fen
+        assert ours.is_check() == theirs.is_check(), fen
+        for move in theirs.legal_moves:
+            uci = move.uci()
+            assert ours.is_capture(uci) == theirs.is_capture(move), (fen, uci)
+            assert ours.gives_check(uci) == theirs.gives_check(move), (fen, uci)
+            ours.push_text(uci)
+            theirs.push(move)
+            assert ours.fen() == theirs.fen(en_passant="legal"), (fen, uci)
+            ours.pop()
+            theirs.pop()
+        assert ours.fen() == theirs.fen(en_passant="legal"), fen
