@@ -84,7 +84,7 @@ class Board:
     def push(self, move: Union[Move, str]) -> None:
         """Plays ``move``; IllegalMoveError, board unchanged, if not legal."""
     def push_text(self, text: str) -> Move:
-        """Plays the move written ``text`` and returns it."""
+        """Plays the move written ``text`` (``"4:h8h6Q"``: roll, then move) and returns it."""
     def push_uci(self, uci: str) -> Move:
         """``push_text`` under python-chess's name."""
     def pop(self) -> Move:

@@ -96,8 +96,25 @@ impl Board {
             .find(|m| m.text == text)
     }
 
-    /// Plays the move written `text`; on error nothing changes.
+    /// Plays the move written `text` (with its roll before it, `4:h8h6Q`,
+    /// in a game with dice); on error nothing changes.
     fn play(&mut self, text: &str) -> PyResult<Move> {
+        if let Some((roll, rest)) = text.split_once(':') {
+            if rest.is_empty() {
+                return Err(IllegalMoveError::new_err(format!(
+                    "{text} is a roll alone, not a move: use Board.roll"
+                )));
+            }
+            let engine = self.engine_mut();
+            engine
+                .play(&format!("{roll}:"))
+                .map_err(|error| IllegalMoveError::new_err(error.to_string()))?;
+            self.entries.push(Entry::Roll);
+            return self.play(rest).inspect_err(|_| {
+                self.engine_mut().undo();
+                self.entries.pop();
+            });
+        }
         let found = self.legal(text);
         let engine = self.engine_mut();
         engine
@@ -105,7 +122,11 @@ impl Board {
             .map_err(|error| IllegalMoveError::new_err(error.to_string()))?;
         // Another spelling the engine accepts: named as it recorded it.
         let played = found.map(|info| Move::of(&info)).unwrap_or_else(|| {
-            let text = engine.moves().last().cloned().unwrap_or_default();
+            let recorded = engine.moves().last().cloned().unwrap_or_default();
+            let text = match recorded.split_once(':') {
+                Some((_, mv)) => mv.to_string(),
+                None => recorded,
+            };
             Move::of(&MoveInfo {
                 text,
                 from: None,

@@ -135,3 +135,20 @@ def test_enochian_dice():
     assert board.fen() == rolled
     copy = board.copy()
     assert copy.fen() == rolled and copy.entries == board.entries
+
+
+def test_enochian_move_with_its_roll():
+    start = augur.Board("enochian").fen()
+    board = augur.Board("enochian", start[: start.rindex("-")] + "?")
+    with pytest.raises(augur.IllegalMoveError):
+        board.push_text("3:")
+    rolled = board.copy()
+    rolled.roll(4)
+    move = rolled.legal_moves[0]
+    with pytest.raises(augur.IllegalMoveError):
+        board.push_text("4:a1a1")
+    assert board.awaiting_roll and board.entries == []
+    assert board.push_text(f"4:{move}") == move
+    assert board.entries == [f"4:{move}"]
+    assert board.pop() == move
+    assert board.fen() == rolled.fen()
