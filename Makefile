@@ -9,7 +9,10 @@
 #                         Playwright, chromium), check formatting
 #                         and lints (rustfmt, clippy -D warnings), then run
 #                         the suite, then the README's run command (it must
-#                         answer a scripted session with a bestmove)
+#                         answer a scripted session with a bestmove), then
+#                         the Python package: `pip install ./python` (one
+#                         release build of the extension) and its pytest
+#                         suite (python/tests)
 EXE ?=
 EVALFILE ?=
 SHELL := bash
@@ -23,6 +26,8 @@ endif
 
 test:
 	python3 -c "import chess" 2>/dev/null || python3 -m pip install --quiet chess
+	python3 -c "import pytest" 2>/dev/null || python3 -m pip install --quiet pytest
+	python3 -c "import maturin" 2>/dev/null || python3 -m pip install --quiet maturin
 	python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 	mkdir -p target
@@ -32,4 +37,6 @@ test:
 	cargo clippy --workspace --all-targets -- -D warnings
 	set -o pipefail; cargo test --workspace 2>&1 | tee target/test-output.log
 	bash tools/check_run_command.sh
-	python3 tools/test_summary.py target/test-output.log
+	python3 -m pip install --quiet --root-user-action=ignore ./python
+	set -o pipefail; python3 -m pytest python/tests -q -p no:cacheprovider 2>&1 | tee target/pytest-output.log
+	python3 tools/test_summary.py target/test-output.log target/pytest-output.log

@@ -139,6 +139,21 @@ impl Engine {
         self.game.outcome()
     }
 
+    /// Whether the side to move is in check (its King attacked, as the
+    /// game defines it).
+    ///
+    /// ```
+    /// use augur_engine::{Engine, Start, Variant};
+    /// let mut engine = Engine::new(Variant::Chess);
+    /// assert!(!engine.in_check());
+    /// let moves = ["e2e4", "f7f6", "d1h5"].map(String::from);
+    /// engine.set_position(&Start::Standard, &moves).unwrap();
+    /// assert!(engine.in_check());
+    /// ```
+    pub fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
+
     /// The position drawn in text (the protocol's `d`).
     pub fn diagram(&self) -> String {
         self.game.diagram()

@@ -73,6 +73,7 @@ pub(crate) trait GameDriver: Send {
     fn board(&self) -> BoardView;
     fn side_to_move(&self) -> (String, String);
     fn outcome(&self) -> Option<GameResult>;
+    fn in_check(&self) -> bool;
     fn awaiting_roll(&self) -> bool;
     fn roll(&mut self, outcome: u32) -> Result<String, EngineError>;
     fn start_search(
@@ -456,6 +457,10 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
                 winner: outcome.winner.map(|w| G::TEAM_NAMES[w.index()].to_string()),
                 reason: outcome.termination.to_string(),
             })
+    }
+
+    fn in_check(&self) -> bool {
+        self.position.in_check()
     }
 
     fn awaiting_roll(&self) -> bool {
