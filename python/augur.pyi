@@ -6,7 +6,7 @@ Enochian chess's ``"blue"``), moves are written as the engine's protocol
 writes them (``"e2e4"``, ``"e7e8q"``). See docs/python.md.
 """
 
-from typing import Any, Dict, List, Literal, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, overload
 
 __version__: str
 
@@ -215,6 +215,18 @@ class Engine:
         mate: Optional[int] = None,
         multipv: int,
     ) -> Union[InfoDict, List[InfoDict]]: ...
+    def analysis(
+        self,
+        board: Board,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        mate: Optional[int] = None,
+        multipv: int = 1,
+    ) -> Analysis:
+        """Starts a search (no limit: until stopped) whose reports the
+        returned ``Analysis`` yields as they arrive."""
     def play(
         self,
         board: Board,
@@ -227,3 +239,18 @@ class Engine:
         """The move to play, None when the game is over."""
     def new_game(self) -> None:
         """Forgets what searches learnt."""
+
+class Analysis:
+    """A running search: iterating yields each report (an InfoDict) as it
+    arrives until the search ends; a context manager that stops on exit."""
+
+    def __iter__(self) -> Iterator[InfoDict]: ...
+    def __next__(self) -> InfoDict:
+        """The next report (GIL released; Ctrl-C stops the search)."""
+    @property
+    def info(self) -> Optional[InfoDict]:
+        """The first line's last report so far."""
+    def stop(self) -> None:
+        """Asks the search to stop; iteration ends after its last report."""
+    def __enter__(self) -> Analysis: ...
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> bool: ...

@@ -1,6 +1,7 @@
 //! `augur.Engine`: in-process searches of a board's position.
 
 use std::sync::Mutex;
+use std::sync::mpsc::Receiver;
 
 use augur_engine::{
     Config, Engine as GameEngine, FinalScore, Score as EngineScore, SearchEvent, SearchInfo,
@@ -10,6 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use crate::analysis::Analysis;
 use crate::board::{Board, variant_named};
 use crate::errors::to_py;
 use crate::moves::Move;
@@ -21,8 +23,43 @@ use crate::waiting::wait_for;
 /// (same settings, a fresh table).
 #[pyclass(module = "augur")]
 pub struct Engine {
-    engine: Mutex<GameEngine>,
+    /// The engine searched with (an analysis reaches it through here).
+    pub(crate) engine: Mutex<GameEngine>,
     config: Config,
+}
+
+/// How a search began: running, or not needed (a position without one).
+pub(crate) enum Started {
+    /// The search runs; its events follow.
+    Running,
+    /// No search: the game is over (the score), or the one move is forced.
+    Without(EngineScore, Option<Move>),
+}
+
+/// The search limits asked for (`time` in seconds); none at all is an
+/// infinite search, which runs until stopped.
+pub(crate) fn limits_of(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    mate: Option<u32>,
+) -> PyResult<SearchLimits> {
+    let movetime_ms = match time {
+        Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
+            return Err(PyValueError::new_err("time is a number of seconds, >= 0"));
+        }
+        Some(seconds) => Some(((seconds * 1000.0).round() as u64).max(1)),
+        None => None,
+    };
+    let infinite = depth.is_none() && nodes.is_none() && movetime_ms.is_none() && mate.is_none();
+    Ok(SearchLimits {
+        depth,
+        nodes,
+        movetime_ms,
+        mate,
+        infinite,
+        ..SearchLimits::default()
+    })
 }
 
 /// How a search ended: the lines it reported, or a position without one.
@@ -38,6 +75,70 @@ impl Engine {
         self.engine
             .get_mut()
             .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Sets the engine up for `board`'s game and position with `multipv`
+    /// lines (a search still running, an abandoned analysis's, is stopped
+    /// first) and returns it.
+    fn set_up(&mut self, board: &Board, multipv: usize) -> PyResult<&mut GameEngine> {
+        let wanted = Config {
+            multipv: multipv.max(1),
+            ..self.config.clone()
+        };
+        let variant = board.variant();
+        let current = self.engine_mut();
+        if current.searching() {
+            current.stop();
+        }
+        current.wait();
+        if current.variant() != variant {
+            *current = GameEngine::with_config(variant, &wanted);
+        } else if *current.config() != wanted {
+            current.configure(&wanted).map_err(to_py)?;
+        }
+        self.config = wanted;
+        let engine = self.engine_mut();
+        engine
+            .set_position(&board.start(), &board.move_list())
+            .map_err(to_py)?;
+        Ok(engine)
+    }
+
+    /// Starts a search of `board`'s position within `limits` with
+    /// `multipv` lines; its events come through the receiver.
+    fn start(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        multipv: usize,
+    ) -> PyResult<(Started, Receiver<SearchEvent>)> {
+        let engine = self.set_up(board, multipv)?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let start = engine
+            .start_search(limits, move |event| {
+                let _ = sender.send(event);
+            })
+            .map_err(to_py)?;
+        let started = match start {
+            SearchStart::Running => Started::Running,
+            SearchStart::NoPosition => {
+                return Err(to_py(augur_engine::EngineError::Position(
+                    augur_engine::NO_POSITION.to_string(),
+                )));
+            }
+            SearchStart::GameOver(end) => {
+                let score = match end {
+                    FinalScore::Lost => EngineScore::Mate(0),
+                    FinalScore::Won => EngineScore::Mate(0),
+                    FinalScore::Drawn => EngineScore::Cp(0),
+                };
+                Started::Without(score, None)
+            }
+            SearchStart::Forced(pass) => {
+                Started::Without(EngineScore::Cp(0), Some(Move::of(&pass)))
+            }
+        };
+        Ok((started, receiver))
     }
 
     /// Searches `board`'s position within the limits with `multipv` lines.
@@ -57,65 +158,12 @@ impl Engine {
                 "give a limit: depth, nodes, time (seconds) or mate",
             ));
         }
-        let movetime_ms = match time {
-            Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
-                return Err(PyValueError::new_err("time is a number of seconds, >= 0"));
-            }
-            Some(seconds) => Some(((seconds * 1000.0).round() as u64).max(1)),
-            None => None,
-        };
-        let limits = SearchLimits {
-            depth,
-            nodes,
-            movetime_ms,
-            mate,
-            ..SearchLimits::default()
-        };
-        let wanted = Config {
-            multipv: multipv.max(1),
-            ..self.config.clone()
-        };
-        let variant = board.variant();
-        let current = self.engine_mut();
-        if current.variant() != variant {
-            *current = GameEngine::with_config(variant, &wanted);
-        } else if *current.config() != wanted {
-            current.configure(&wanted).map_err(to_py)?;
+        let limits = limits_of(depth, nodes, time, mate)?;
+        let (started, receiver) = self.start(board, &limits, multipv)?;
+        if let Started::Without(score, forced) = started {
+            return Ok((Searched::Without(score, forced.clone()), forced));
         }
-        self.config = wanted;
         let engine = self.engine_mut();
-        engine
-            .set_position(&board.start(), &board.move_list())
-            .map_err(to_py)?;
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let start = engine
-            .start_search(&limits, move |event| {
-                let _ = sender.send(event);
-            })
-            .map_err(to_py)?;
-        match start {
-            SearchStart::Running => {}
-            SearchStart::NoPosition => {
-                return Err(to_py(augur_engine::EngineError::Position(
-                    augur_engine::NO_POSITION.to_string(),
-                )));
-            }
-            SearchStart::GameOver(end) => {
-                let score = match end {
-                    FinalScore::Lost => EngineScore::Mate(0),
-                    FinalScore::Won => EngineScore::Mate(0),
-                    FinalScore::Drawn => EngineScore::Cp(0),
-                };
-                return Ok((Searched::Without(score, None), None));
-            }
-            SearchStart::Forced(pass) => {
-                let pass = Move::of(&pass);
-                return Ok((
-                    Searched::Without(EngineScore::Cp(0), Some(pass.clone())),
-                    Some(pass),
-                ));
-            }
-        }
         let mut lines: Vec<SearchInfo> = Vec::new();
         let best = wait_for(py, engine, receiver, move |event| match event {
             SearchEvent::Info(info) => {
@@ -139,7 +187,7 @@ impl Engine {
 }
 
 /// One line as python-chess's InfoDict.
-fn info_dict<'py>(
+pub(crate) fn info_dict<'py>(
     py: Python<'py>,
     info: &SearchInfo,
     turn: &str,
@@ -242,6 +290,34 @@ impl Engine {
         } else {
             Ok(PyList::new(py, dicts)?.into_any())
         }
+    }
+
+    /// Starts a search of `board` within the limits (as `analyse`; none at
+    /// all: until stopped) and returns an `Analysis`: iterating it yields
+    /// each report as an InfoDict as it arrives, until the search ends;
+    /// `stop()` ends it (iteration ends after the last report); as a
+    /// context manager it stops on leaving. Starting another search with
+    /// this engine stops it.
+    #[pyo3(signature = (board, *, depth=None, nodes=None, time=None, mate=None, multipv=1))]
+    #[allow(clippy::too_many_arguments)]
+    fn analysis(
+        slf: &Bound<'_, Self>,
+        board: PyRef<'_, Board>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        mate: Option<u32>,
+        multipv: usize,
+    ) -> PyResult<Analysis> {
+        let limits = limits_of(depth, nodes, time, mate)?;
+        let (started, receiver) = slf.borrow_mut().start(&board, &limits, multipv)?;
+        Ok(Analysis::new(
+            slf.clone().unbind(),
+            started,
+            receiver,
+            board.team(),
+            board.teams(),
+        ))
     }
 
     /// Searches `board` within the limits (as `analyse`) and returns the

@@ -12,6 +12,7 @@
 //! `extension-module` feature; a plain `cargo build` links against
 //! libpython instead.
 
+mod analysis;
 mod board;
 mod engine;
 mod errors;
@@ -43,6 +44,7 @@ fn augur_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<board::Outcome>()?;
     module.add_class::<moves::Move>()?;
     module.add_class::<engine::Engine>()?;
+    module.add_class::<analysis::Analysis>()?;
     module.add_class::<score::Score>()?;
     module.add_class::<score::PovScore>()?;
     module.add(

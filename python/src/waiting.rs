@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use crate::errors::EngineFailure;
 
 /// How often a wait looks for a signal (Ctrl-C).
-const POLL: Duration = Duration::from_millis(50);
+pub const POLL: Duration = Duration::from_millis(50);
 
 /// Hears `receiver`'s events, passing each to `on_event`, until it answers
 /// `Some`: that is returned once the engine's work has ended. The GIL is
