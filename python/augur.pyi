@@ -89,6 +89,11 @@ class Board:
         """``push_text`` under python-chess's name."""
     def pop(self) -> Move:
         """Takes back the last move (and a roll after it); IndexError if none."""
+    def decline_exchange(self) -> None:
+        """Enochian: the team not to move declined the exchange of
+        prisoners offered here; searches of this position leave it out
+        until a move is pushed or popped. Raises IllegalMoveError where
+        none is possible."""
     def peek(self) -> Move:
         """The last move; IndexError if none."""
     @property
@@ -237,6 +242,11 @@ class Engine:
         mate: Optional[int] = None,
     ) -> Optional[Move]:
         """The move to play, None when the game is over."""
+    def answer_exchange(self, board: Board, *, time: float = 0.3) -> bool:
+        """Enochian: whether the team not to move accepts the exchange of
+        prisoners offered in ``board`` (both continuations searched for
+        ``time`` seconds each). Raises IllegalMoveError where none is
+        possible."""
     def new_game(self) -> None:
         """Forgets what searches learnt."""
 

@@ -29,6 +29,9 @@ pub struct Board {
     /// The position string started from (`None`: the game's start).
     start: Option<String>,
     entries: Vec<Entry>,
+    /// Whether the other team declined this position's exchange of
+    /// prisoners (Enochian): searches of it leave the offer out.
+    declined: bool,
 }
 
 /// The game named `name`, or a `ValueError` listing the games.
@@ -78,6 +81,12 @@ impl Board {
         self.engine().moves()
     }
 
+    /// Whether the other team declined this position's exchange of
+    /// prisoners (`decline_exchange`).
+    pub fn declined(&self) -> bool {
+        self.declined
+    }
+
     /// Every team's name, in the game's order.
     pub fn teams(&self) -> Vec<String> {
         self.engine().board().teams
@@ -110,6 +119,7 @@ impl Board {
                 .play(&format!("{roll}:"))
                 .map_err(|error| IllegalMoveError::new_err(error.to_string()))?;
             self.entries.push(Entry::Roll);
+            self.declined = false;
             return self.play(rest).inspect_err(|_| {
                 self.engine_mut().undo();
                 self.entries.pop();
@@ -139,6 +149,7 @@ impl Board {
             })
         });
         self.entries.push(Entry::Move(played.clone()));
+        self.declined = false;
         Ok(played)
     }
 
@@ -171,6 +182,7 @@ impl Board {
             variant,
             start: fen,
             entries: Vec::new(),
+            declined: false,
         })
     }
 
@@ -218,6 +230,7 @@ impl Board {
             return Err(PyIndexError::new_err("pop from empty move stack"));
         };
         let popped = self.entries.split_off(at);
+        self.declined = false;
         let engine = self.engine_mut();
         for _ in &popped {
             let Some(text) = engine.undo() else { break };
@@ -234,6 +247,16 @@ impl Board {
             Some(Entry::Move(m)) => Ok(m),
             _ => Err(PyIndexError::new_err("pop from empty move stack")),
         }
+    }
+
+    /// Enochian: the team not to move declined the exchange of prisoners
+    /// offered here, so searches of this position leave the offer out
+    /// (until a move is pushed or popped). Raises `IllegalMoveError` where
+    /// no exchange is possible.
+    fn decline_exchange(&mut self) -> PyResult<()> {
+        self.engine_mut().decline_offer().map_err(to_py)?;
+        self.declined = true;
+        Ok(())
     }
 
     /// The last move pushed. Raises `IndexError` when none was.
@@ -286,6 +309,7 @@ impl Board {
             variant: self.variant,
             start,
             entries,
+            declined: self.declined,
         })
     }
 
@@ -440,6 +464,7 @@ impl Board {
             .ok_or_else(|| PyValueError::new_err("a die's faces count from 1"))?;
         let text = self.engine_mut().roll(index).map_err(to_py)?;
         self.entries.push(Entry::Roll);
+        self.declined = false;
         Ok(text)
     }
 

@@ -101,6 +101,9 @@ impl Engine {
         engine
             .set_position(&board.start(), &board.move_list())
             .map_err(to_py)?;
+        if board.declined() {
+            engine.decline_offer().map_err(to_py)?;
+        }
         Ok(engine)
     }
 
@@ -334,6 +337,27 @@ impl Engine {
     ) -> PyResult<Option<Move>> {
         let (_, best) = self.run(py, &board, depth, nodes, time, mate, 1)?;
         Ok(best)
+    }
+
+    /// Enochian's exchange of prisoners: whether the team not to move in
+    /// `board` accepts the exchange offered there, searching both
+    /// continuations for `time` seconds each (GIL released). Raises
+    /// `IllegalMoveError` where no exchange is possible.
+    #[pyo3(signature = (board, *, time=0.3))]
+    fn answer_exchange(
+        &mut self,
+        py: Python<'_>,
+        board: PyRef<'_, Board>,
+        time: f64,
+    ) -> PyResult<bool> {
+        let movetime_ms = limits_of(None, None, Some(time), None)?
+            .movetime_ms
+            .unwrap_or(1);
+        let engine = self.set_up(&board, 1)?;
+        let answer = py
+            .allow_threads(|| engine.answer_offer(movetime_ms))
+            .map_err(to_py)?;
+        Ok(answer.accept)
     }
 
     /// The game the engine is set up for.
