@@ -19,6 +19,9 @@ class IllegalMoveError(ValueError):
 class EngineFailure(RuntimeError):
     """The engine could not carry out a request (a setting, a search, a count)."""
 
+def validate_fen(variant: str, fen: str) -> Optional[str]:
+    """None when `fen` is a valid position of `variant`, else the engine's reason."""
+
 def variants() -> List[str]:
     """The names of the games: ``["chess", "ultima", "oracle", "enochian"]``."""
 

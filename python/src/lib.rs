@@ -31,6 +31,20 @@ fn variants() -> Vec<String> {
         .collect()
 }
 
+/// Checks a position string of `variant` as the engine reads it: `None`
+/// when it is a valid position, else the engine's reason (the text
+/// `InvalidPositionError` would carry).
+#[pyfunction]
+#[pyo3(signature = (variant, fen))]
+fn validate_fen(variant: &str, fen: &str) -> PyResult<Option<String>> {
+    let variant = board::variant_named(variant)?;
+    let mut engine = augur_engine::Engine::new(variant);
+    Ok(engine
+        .set_position(&augur_engine::Start::Text(fen.to_string()), &[])
+        .err()
+        .map(|error| error.to_string()))
+}
+
 /// Augur's engine for chess, Ultima, Oracle chess and Enochian chess:
 /// `Board` (positions and moves in python-chess's idiom), `Move`, and
 /// `Engine` (in-process searches). See docs/python.md.
@@ -40,6 +54,7 @@ fn augur_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(variants, module)?)?;
+    module.add_function(wrap_pyfunction!(validate_fen, module)?)?;
     module.add_class::<board::Board>()?;
     module.add_class::<board::Outcome>()?;
     module.add_class::<moves::Move>()?;

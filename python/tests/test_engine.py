@@ -106,3 +106,40 @@ def test_ctrl_c_stops_a_search():
         augur.Engine("chess").analyse(augur.Board(), time=30.0)
     assert time.monotonic() - started < 5
     timer.join()
+
+
+def test_two_engines_search_in_two_threads():
+    """Two engines, one per thread, each give what they give alone."""
+    positions = {
+        "chess": "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "ultima": None,
+    }
+
+    def alone(variant):
+        board = augur.Board(variant, positions[variant])
+        info = augur.Engine(variant).analyse(board, depth=5)
+        return info["nodes"], str(info["pv"][0])
+
+    expected = {variant: alone(variant) for variant in positions}
+    results = {}
+
+    def search(variant):
+        results[variant] = alone(variant)
+
+    threads = [threading.Thread(target=search, args=(v,)) for v in positions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == expected
+
+
+def test_validate_fen_gives_the_engine_s_reason():
+    assert augur.validate_fen("chess", augur.Board().fen()) is None
+    reason = augur.validate_fen("chess", "8/8/8/8/8/8/8/8 w - - 0 1")
+    assert isinstance(reason, str) and reason
+    with pytest.raises(augur.InvalidPositionError) as refused:
+        augur.Board("chess", "8/8/8/8/8/8/8/8 w - - 0 1")
+    assert str(refused.value) == reason
+    with pytest.raises(ValueError):
+        augur.validate_fen("checkers", "")
