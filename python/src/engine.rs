@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use std::sync::mpsc::Receiver;
 
 use augur_engine::{
-    Config, Engine as GameEngine, FinalScore, Score as EngineScore, SearchEvent, SearchInfo,
-    SearchLimits, SearchStart, Variant,
+    Config, Engine as GameEngine, Score as EngineScore, SearchEvent, SearchInfo, SearchLimits,
+    SearchStart, Variant,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -129,14 +129,7 @@ impl Engine {
                     augur_engine::NO_POSITION.to_string(),
                 )));
             }
-            SearchStart::GameOver(end) => {
-                let score = match end {
-                    FinalScore::Lost => EngineScore::Mate(0),
-                    FinalScore::Won => EngineScore::Mate(0),
-                    FinalScore::Drawn => EngineScore::Cp(0),
-                };
-                Started::Without(score, None)
-            }
+            SearchStart::GameOver(end) => Started::Without(end.score(), None),
             SearchStart::Forced(pass) => {
                 Started::Without(EngineScore::Cp(0), Some(Move::of(&pass)))
             }

@@ -10,8 +10,7 @@
 //! error: one line on stderr, exit status 2.
 
 use augur_engine::{
-    Config, Engine, FinalScore, Score, SearchEvent, SearchInfo, SearchLimits, SearchStart, Start,
-    Variant,
+    Config, Engine, SearchEvent, SearchInfo, SearchLimits, SearchStart, Start, Variant,
 };
 use augur_protocol::output::{bestmove_line, finished_info_line, info_line};
 use clap::Args;
@@ -100,12 +99,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     if let SearchStart::GameOver(end) = started {
         // A finished game: the score line and the end, without a search.
         if json {
-            let score = match end {
-                FinalScore::Won => Score::Cp(32000),
-                FinalScore::Lost => Score::Mate(0),
-                FinalScore::Drawn => Score::Cp(0),
-            };
-            println!("{}", Report::finished(score, &to_move).to_json());
+            println!("{}", Report::finished(end.score(), &to_move).to_json());
         } else {
             println!("{}", finished_info_line(end, false));
             println!("bestmove (none)");

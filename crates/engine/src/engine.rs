@@ -204,11 +204,7 @@ impl Engine {
             SearchStart::NoPosition => Err(EngineError::Position(
                 crate::played::NO_POSITION.to_string(),
             )),
-            SearchStart::GameOver(end) => Ok(nothing(crate::values::Score::Cp(match end {
-                crate::values::FinalScore::Won => 32000,
-                crate::values::FinalScore::Lost => -32000,
-                crate::values::FinalScore::Drawn => 0,
-            }))),
+            SearchStart::GameOver(end) => Ok(nothing(end.score())),
             SearchStart::Forced(pass) => Ok(BestMove {
                 best: Some(pass),
                 ..nothing(crate::values::Score::Cp(0))

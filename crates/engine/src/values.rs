@@ -161,6 +161,19 @@ pub enum FinalScore {
     Won,
 }
 
+impl FinalScore {
+    /// The score reported for it: `mate 0` when the side to move has lost,
+    /// `cp 0` for a draw, and `cp 32000` when it has already won (UCI has
+    /// no notation for a mate given).
+    pub fn score(self) -> Score {
+        match self {
+            FinalScore::Won => Score::Cp(32000),
+            FinalScore::Lost => Score::Mate(0),
+            FinalScore::Drawn => Score::Cp(0),
+        }
+    }
+}
+
 /// A perft count.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct PerftReport {

@@ -84,10 +84,11 @@ pub fn score_text(score: Score) -> String {
 /// already won (Enochian chess: its team took both enemy Kings and it moves
 /// next), `score cp 32000`, since UCI has no notation for a mate given.
 pub fn finished_info_line(end: FinalScore, show_wdl: bool) -> String {
-    let (score, wdl) = match end {
-        FinalScore::Won => ("cp 32000", "1000 0 0"),
-        FinalScore::Lost => ("mate 0", "0 0 1000"),
-        FinalScore::Drawn => ("cp 0", "0 1000 0"),
+    let score = score_text(end.score());
+    let wdl = match end {
+        FinalScore::Won => "1000 0 0",
+        FinalScore::Lost => "0 0 1000",
+        FinalScore::Drawn => "0 1000 0",
     };
     if show_wdl {
         format!("info depth 0 score {score} wdl {wdl}")
