@@ -52,9 +52,25 @@ pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 /// (WebSocket pings do not count).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
+/// The page's files, embedded in the binary (the page works offline):
+/// the path each is served at, its content type and its text.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app.js"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+];
 
 /// Where to listen.
 #[derive(Clone, Debug)]
@@ -78,19 +94,11 @@ struct Shared {
 
 /// The server's routes (for tests and embedding), behind the guard.
 fn router(shared: Arc<Shared>, guard: Arc<Guard>) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
-        )
+    let mut routes = Router::new();
+    for &(path, content_type, body) in ASSETS {
+        routes = routes.route(path, get(move || async move { asset(content_type, body) }));
+    }
+    routes
         // No icon: an empty answer, not a 404 in the console.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/ws", get(websocket))
