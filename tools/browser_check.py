@@ -17,6 +17,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -28,7 +29,9 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-f
 
 
 def start_server(augur):
-    server = subprocess.Popen([augur, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    # The games go to a database of their own, not the user's.
+    db = tempfile.mkdtemp(prefix="augur-browser-check-") + "/games.sqlite3"
+    server = subprocess.Popen([augur, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline().strip()
     match = re.match(r"augur serve: (http://\S+)", line)
     if not match:

@@ -60,6 +60,14 @@ struct ServeArgs {
     /// repeatable. By default only the server's own page may.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origin: Vec<String>,
+    /// The game database (SQLite) where games are kept; by default
+    /// `games.sqlite3` in the user's data directory (under `augur/`).
+    #[arg(long, value_name = "PATH")]
+    db: Option<std::path::PathBuf>,
+    /// Seconds a game may go without a message before it is dropped (and
+    /// kept in the database); for tests.
+    #[arg(long, hide = true, default_value_t = augur_serve::IDLE_TIMEOUT.as_secs())]
+    idle_timeout: u64,
 }
 
 /// The position of `--fen` (read in Chess960 mode with `--chess960`), or
@@ -140,6 +148,8 @@ fn main() -> ExitCode {
             port: args.port,
             open: args.open,
             allowed_origins: args.allow_origin,
+            db: args.db,
+            idle_timeout: std::time::Duration::from_secs(args.idle_timeout.max(1)),
         }),
     };
     match result {

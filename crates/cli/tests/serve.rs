@@ -1,6 +1,8 @@
 //! `augur serve` through the real binary: the page and its assets load, a
 //! WebSocket game answers moves and refuses bad messages with one error,
-//! and twenty games open at once all load and answer.
+//! twenty games open at once all load and answer, and games are stored:
+//! resumed by id, taken over by a second connection, kept across a restart
+//! and an idle drop, listed, downloaded and deleted over HTTP.
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -13,11 +15,29 @@ struct Server {
     address: String,
 }
 
+/// A fresh database path in a folder of its own.
+fn temp_db() -> std::path::PathBuf {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("augur-serve-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join("games.sqlite3")
+}
+
 impl Server {
-    /// `augur serve --port 0` (any free port), once it prints its address.
+    /// `augur serve --port 0` (any free port) on a database of its own,
+    /// once it prints its address.
     fn start() -> Self {
+        Self::start_with(&temp_db(), &[])
+    }
+
+    /// `augur serve --port 0 --db db` with the further arguments `extra`.
+    fn start_with(db: &std::path::Path, extra: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_augur"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .args(extra)
             .stdout(Stdio::piped())
             .spawn()
             .expect("start augur serve");
@@ -41,10 +61,15 @@ impl Server {
 
     /// `GET path` with the header lines `headers` (each ending in CRLF).
     fn request(&self, path: &str, headers: &str) -> (String, String) {
+        self.send_request("GET", path, headers)
+    }
+
+    /// `method path` with the header lines `headers` (each ending in CRLF).
+    fn send_request(&self, method: &str, path: &str, headers: &str) -> (String, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
         )
         .expect("request");
         // Read to the end, or only the head of a switch to a WebSocket
@@ -66,8 +91,16 @@ impl Server {
     }
 
     fn socket(&self) -> tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>> {
+        self.socket_at("/ws")
+    }
+
+    /// A WebSocket to `path` (`/ws?game=<id>`).
+    fn socket_at(&self, path: &str) -> Socket {
         let (socket, _) =
-            tungstenite::connect(format!("ws://{}/ws", self.address)).expect("websocket");
+            tungstenite::connect(format!("ws://{}{path}", self.address)).expect("websocket");
+        if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
+        }
         socket
     }
 }
@@ -192,13 +225,23 @@ fn one_client_cannot_lock_out_another() {
     let mut mine = Vec::new();
     let mut refused = 0;
     for _ in 0..70 {
-        match tungstenite::connect(format!("ws://{}/ws", server.address)) {
-            Ok((socket, _)) => mine.push(socket),
-            Err(tungstenite::Error::Http(response)) => {
-                assert_eq!(response.status().as_u16(), 429);
+        // A refused socket is accepted and closed at once with a reason
+        // the page can show.
+        let mut socket = server.socket();
+        match socket.read().expect("a first message") {
+            tungstenite::Message::Text(_) => mine.push(socket),
+            tungstenite::Message::Close(Some(frame)) => {
+                assert_eq!(u16::from(frame.code), 1013);
+                assert!(
+                    frame
+                        .reason
+                        .contains("this client already has 64 games open"),
+                    "{}",
+                    frame.reason
+                );
                 refused += 1;
             }
-            Err(e) => panic!("{e}"),
+            other => panic!("{other:?}"),
         }
     }
     assert_eq!((mine.len(), refused), (64, 6));
@@ -315,4 +358,215 @@ fn a_real_browser_plays_every_game_by_clicking() {
     for game in ["chess", "ultima", "oracle", "enochian"] {
         assert!(stdout.contains(&format!("{game}: ")), "{game}: {stdout}");
     }
+}
+
+/// The next close frame on `socket` (other messages skipped).
+fn close_frame(socket: &mut Socket) -> tungstenite::protocol::CloseFrame {
+    loop {
+        match socket.read() {
+            Ok(tungstenite::Message::Close(Some(frame))) => return frame,
+            Ok(tungstenite::Message::Close(None)) => panic!("a close frame without a reason"),
+            Ok(_) => continue,
+            Err(e) => panic!("no close frame: {e}"),
+        }
+    }
+}
+
+/// The next `state` message (other messages skipped).
+fn next_state(socket: &mut Socket) -> Value {
+    loop {
+        let message = receive(socket);
+        if message["type"] == "state" {
+            return message;
+        }
+    }
+}
+
+#[test]
+fn a_game_is_resumed_by_its_id_and_taken_over_by_a_second_connection() {
+    let server = Server::start();
+    let mut first = server.socket();
+    let state = receive(&mut first);
+    let id = state["id"].as_str().expect("an id").to_string();
+    assert_eq!(id.len(), 10);
+    assert_eq!(state["settings"], Value::Null);
+    send(&mut first, r#"{"type":"move","move":"e2e4"}"#);
+    assert_eq!(receive(&mut first)["moves"], serde_json::json!(["e2e4"]));
+    send(
+        &mut first,
+        r#"{"type":"settings","settings":{"level":"1500"}}"#,
+    );
+    assert_eq!(receive(&mut first)["settings"]["level"], "1500");
+    // Its page is the board page.
+    let (head, body) = server.get(&format!("/game/{id}"));
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(body.contains("id=\"board\""));
+    // A second connection takes it over: the first is closed with a reason.
+    let mut second = server.socket_at(&format!("/ws?game={id}"));
+    let frame = close_frame(&mut first);
+    assert_eq!(u16::from(frame.code), 4000);
+    assert_eq!(frame.reason.as_str(), "this game was opened in another tab");
+    let resumed = receive(&mut second);
+    assert_eq!(resumed["id"], id.as_str());
+    assert_eq!(resumed["moves"], serde_json::json!(["e2e4"]));
+    assert_eq!(resumed["settings"]["level"], "1500");
+    send(&mut second, r#"{"type":"move","move":"e7e5"}"#);
+    assert_eq!(
+        receive(&mut second)["moves"],
+        serde_json::json!(["e2e4", "e7e5"])
+    );
+    // `new` starts another game with another id; the first stays stored.
+    send(&mut second, r#"{"type":"new","variant":"ultima"}"#);
+    let other = receive(&mut second);
+    assert_ne!(other["id"], id.as_str());
+    assert_eq!(other["variant"], "ultima");
+    drop(second);
+    let mut third = server.socket_at(&format!("/ws?game={id}"));
+    assert_eq!(
+        receive(&mut third)["moves"],
+        serde_json::json!(["e2e4", "e7e5"])
+    );
+    // An unknown id: one error, then a new game.
+    let mut lost = server.socket_at("/ws?game=nosuchgame");
+    let error = receive(&mut lost);
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["message"], "no game nosuchgame");
+    let fresh = receive(&mut lost);
+    assert_eq!(fresh["moves"], serde_json::json!([]));
+    assert_ne!(fresh["id"], "nosuchgame");
+}
+
+#[test]
+fn games_outlive_the_server_and_an_idle_drop() {
+    let db = temp_db();
+    let id = {
+        let server = Server::start_with(&db, &["--idle-timeout", "1"]);
+        let mut socket = server.socket();
+        let id = receive(&mut socket)["id"].as_str().expect("id").to_string();
+        send(
+            &mut socket,
+            r#"{"type":"new","variant":"chess","clock":{"base":60000}}"#,
+        );
+        let id2 = receive(&mut socket)["id"].as_str().expect("id").to_string();
+        assert_ne!(id, id2);
+        send(&mut socket, r#"{"type":"move","move":"d2d4"}"#);
+        assert_eq!(receive(&mut socket)["moves"], serde_json::json!(["d2d4"]));
+        // Idle: the game is dropped (stored first) with a reason.
+        let frame = close_frame(&mut socket);
+        assert!(frame.reason.contains("idle"), "{}", frame.reason);
+        let mut again = server.socket_at(&format!("/ws?game={id2}"));
+        let state = receive(&mut again);
+        assert_eq!(state["moves"], serde_json::json!(["d2d4"]));
+        assert_eq!(state["clock"]["running"], "Black");
+        id2
+    };
+    // A new server on the same database resumes it.
+    let server = Server::start_with(&db, &[]);
+    let mut socket = server.socket_at(&format!("/ws?game={id}"));
+    let state = receive(&mut socket);
+    assert_eq!(state["moves"], serde_json::json!(["d2d4"]));
+    let black = state["clock"]["left"]["Black"].as_i64().expect("ms");
+    assert!(black > 55_000 && black <= 60_000, "{state}");
+    let (head, list) = server.get("/api/games");
+    assert!(head.contains("application/json"), "{head}");
+    let list: Value = serde_json::from_str(&list).expect("JSON");
+    let games = list.as_array().expect("a list");
+    assert_eq!(games.len(), 2, "{list}");
+    assert_eq!(games[0]["id"], id.as_str(), "newest first: {list}");
+    assert_eq!(games[0]["moves"], 1);
+    assert_eq!(games[0]["result"], Value::Null);
+}
+
+#[test]
+fn stored_games_are_listed_downloaded_and_deleted_only_from_the_page_s_origin() {
+    let server = Server::start();
+    let mut socket = server.socket();
+    let id = receive(&mut socket)["id"].as_str().expect("id").to_string();
+    send(
+        &mut socket,
+        r#"{"type":"settings","players":{"White":"Ann","Black":"Augur 2000"}}"#,
+    );
+    next_state(&mut socket);
+    send(&mut socket, r#"{"type":"move","move":"f2f3"}"#);
+    next_state(&mut socket);
+    send(&mut socket, r#"{"type":"resign","team":"White"}"#);
+    assert_eq!(next_state(&mut socket)["over"]["winner"], "Black");
+    drop(socket);
+    let (head, page) = server.get("/games");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(page.contains("/games.js"));
+    let (head, script) = server.get("/games.js");
+    assert!(head.contains("text/javascript"), "{head}");
+    assert!(script.contains("/api/games"));
+    let (_, list) = server.get("/api/games");
+    let list: Value = serde_json::from_str(&list).expect("JSON");
+    assert_eq!(list[0]["result"], "Black wins: White resigns", "{list}");
+    assert_eq!(list[0]["players"]["White"], "Ann");
+    let (head, pgn) = server.get(&format!("/api/games/{id}/pgn"));
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains(&format!(
+            "content-disposition: attachment; filename=\"augur-{}.pgn\"",
+            id.to_ascii_lowercase()
+        )),
+        "{head}"
+    );
+    assert!(
+        pgn.contains("[White \"Ann\"]") && pgn.contains("[Black \"Augur 2000\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("{White resigns} 0-1"), "{pgn}");
+    assert!(!pgn.contains("[Date \"????"), "{pgn}");
+    let delete = |origin: &str| {
+        let headers = format!("Host: {}\r\n{origin}", server.address);
+        server
+            .send_request("DELETE", &format!("/api/games/{id}"), &headers)
+            .0
+    };
+    let head = delete("Origin: http://evil.example\r\n");
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+    let (_, still) = server.get(&format!("/api/games/{id}/pgn"));
+    assert!(still.contains("Ann"));
+    let head = delete(&format!("Origin: http://{}\r\n", server.address));
+    assert!(head.starts_with("HTTP/1.1 204"), "{head}");
+    // Again, and without an Origin (a script): already gone.
+    let head = delete("");
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+    let (head, _) = server.get(&format!("/api/games/{id}/pgn"));
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+}
+
+#[test]
+fn a_database_that_cannot_be_used_stops_the_server_with_a_reason() {
+    let db = temp_db();
+    std::fs::write(&db, "not a database at all ".repeat(200)).expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_augur"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(&db)
+        .output()
+        .expect("run");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a game database"), "{stderr}");
+    assert!(stderr.contains(&db.display().to_string()), "{stderr}");
+}
+
+#[test]
+fn a_connection_that_does_not_finish_its_headers_is_closed() {
+    let server = Server::start();
+    let mut stream = TcpStream::connect(&server.address).expect("connect");
+    stream.write_all(b"GET /ga").expect("half a request line");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    // The server closes the connection (perhaps after an error answer).
+    let _ = stream.read_to_end(&mut rest);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    assert!(took >= Duration::from_secs(5), "closed too soon: {took:?}");
+    // A whole request meanwhile is answered.
+    let (head, _) = server.get("/");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
 }

@@ -79,9 +79,14 @@ function send(message) {
 }
 
 function connect() {
-  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  // A stored game's page (/game/<id>) resumes that game; / starts one.
+  const stored = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)$/);
+  const query = stored ? `?game=${stored[1]}` : "";
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${query}`);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => { $("status").textContent = "disconnected from the engine"; };
+  // The server says why it closed (another tab took the game, the server
+  // is full, the game was idle); otherwise the connection was lost.
+  socket.onclose = (event) => { $("status").textContent = event.reason || "disconnected from the engine"; };
 }
 
 // The squares a move text names, in order (e.g. "e2e4" -> ["e2", "e4"]).
@@ -137,6 +142,10 @@ function enginesTurn() {
 
 function receive(message) {
   if (message.type === "state") {
+    // The address names the game, so a reload or a bookmark resumes it.
+    if (message.id && location.pathname !== `/game/${message.id}`) {
+      history.replaceState(null, "", `/game/${message.id}`);
+    }
     const grew = state && message.moves.length !== state.moves.length;
     // A state that leaves the board as it was (a second "new game" answered
     // just after the first, a clock update) keeps the piece picked.

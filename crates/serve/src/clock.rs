@@ -4,7 +4,7 @@
 //! time counting down between messages.
 
 use augur_engine::SearchLimits;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use std::time::Instant;
 
 /// The longest base time a page may ask for (three hours).
@@ -134,11 +134,48 @@ impl Clock {
         }
     }
 
+    /// The clocks to store: stopped (the running side's time spent so far
+    /// taken off), so a stored game's clocks wait while no one plays it.
+    pub fn record(&self) -> ClockRecord {
+        let mut halted = self.clone();
+        halted.halt();
+        ClockRecord {
+            base: halted.base_ms,
+            increment: halted.increment_ms,
+            left: halted.sides,
+        }
+    }
+
+    /// The clocks of a stored game, none running (start the side to move's
+    /// with [`Clock::start`]). Sides are taken from `sides` (the board's
+    /// seats); a side the record does not name gets the base time.
+    pub fn restore(sides: &[String], record: &ClockRecord) -> Self {
+        let mut clock = Self::new(sides, record.base, record.increment);
+        for (name, left) in &mut clock.sides {
+            if let Some((_, stored)) = record.left.iter().find(|(side, _)| side == name) {
+                *left = *stored;
+            }
+        }
+        clock
+    }
+
     /// The clocks as JSON: `{"base":..,"increment":..,"left":{side: ms},
     /// "running": side or null}` (times as of now).
     pub fn json(&self) -> String {
         augur_engine::to_json(&self.view())
     }
+}
+
+/// Stored clocks: the base, the increment and each side's time left (in
+/// the sides' order), none running.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct ClockRecord {
+    /// Each side's time at the start, in milliseconds.
+    pub base: u64,
+    /// The time added after each move, in milliseconds.
+    pub increment: u64,
+    /// Each side and its time left in milliseconds.
+    pub left: Vec<(String, i64)>,
 }
 
 /// The clocks as the page shows them (the `clock` of the `state` message).
@@ -194,6 +231,22 @@ mod tests {
         clock.sides[1].1 = 0;
         assert_eq!(clock.flag_fallen().as_deref(), Some("Black"));
         assert_eq!(clock.stop().as_deref(), Some("Black"));
+    }
+
+    #[test]
+    fn stored_clocks_come_back_stopped_with_their_times() {
+        let mut clock = Clock::new(&sides(&["White", "Black"]), 60_000, 2_000);
+        clock.start("White");
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        let record = clock.record();
+        assert_eq!((record.base, record.increment), (60_000, 2_000));
+        assert!(record.left[0].1 <= 59_970, "{record:?}");
+        assert_eq!(record.left[1], ("Black".to_string(), 60_000));
+        let back = Clock::restore(&sides(&["White", "Black"]), &record);
+        assert_eq!(back.view().running, None);
+        assert_eq!(back.record(), record);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert_eq!(back.record(), record, "a restored clock waits");
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //! address (on loopback also `localhost`), which stops DNS rebinding; a
 //! WebSocket's `Origin`, when a browser sends one, must be the page's own
 //! origin (or one the user allowed with `--allow-origin`), which stops any
-//! other web site from opening games. Every response says the page may
+//! other web site from opening games; so must the `Origin` of any request
+//! that changes something (not GET: deleting a stored game, say). Every response says the page may
 //! load nothing from elsewhere and may not be framed.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
@@ -74,8 +75,9 @@ fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-/// Refuses requests with a foreign `Host` (421) or a WebSocket from a
-/// foreign `Origin` (403), and adds the security headers to every answer.
+/// Refuses requests with a foreign `Host` (421), and a WebSocket or a
+/// request that changes something (any method but GET and HEAD) from a
+/// foreign `Origin` (403); adds the security headers to every answer.
 pub async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = header_text(headers, header::HOST);
@@ -89,14 +91,14 @@ pub async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next
         );
     }
     let is_socket = request.uri().path() == "/ws";
-    if is_socket && !guard.origin_allowed(header_text(headers, header::ORIGIN), host) {
-        return secured(
-            (
-                StatusCode::FORBIDDEN,
-                "games are opened only from this server's own page (see --allow-origin)",
-            )
-                .into_response(),
-        );
+    let changes = !matches!(*request.method(), Method::GET | Method::HEAD);
+    if (is_socket || changes) && !guard.origin_allowed(header_text(headers, header::ORIGIN), host) {
+        let refusal = if is_socket {
+            "games are opened only from this server's own page (see --allow-origin)"
+        } else {
+            "games are changed only from this server's own page (see --allow-origin)"
+        };
+        return secured((StatusCode::FORBIDDEN, refusal).into_response());
     }
     secured(next.run(request).await)
 }

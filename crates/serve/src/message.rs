@@ -15,6 +15,12 @@ pub enum ToPage<'a> {
     /// The game: its start, the move list, the clocks, how it ended and
     /// the board.
     State {
+        /// The game's id (its page is `/game/<id>`).
+        id: &'a str,
+        /// The page's own settings stored with the game (`null`: none).
+        settings: Option<&'a serde_json::Value>,
+        /// The players' names by team, as the page named them.
+        players: &'a std::collections::BTreeMap<String, String>,
         /// The game's name.
         variant: &'a str,
         /// The starting position when not the game's own start.

@@ -21,21 +21,44 @@ pub fn export(
     moves: &[String],
     players: [&str; 2],
 ) -> Result<String, String> {
-    export_ended(variant, start, moves, players, None)
+    export_ended(variant, start, moves, players, None, None)
+}
+
+/// The PGN `Date` of the unix time `unix_ms` (UTC): `YYYY.MM.DD`.
+pub fn date(unix_ms: i64) -> String {
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian
+    // calendar, counted in 400-year eras of 146,097 days from 0000-03-01).
+    let days = unix_ms.div_euclid(86_400_000) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// [`export`] of a game that ended off the board: `over` names the winning
 /// team (`None`: a draw) and the reason, written as a comment and, for a
-/// loss on time, a `Termination` tag.
+/// loss on time, a `Termination` tag. `date` is the `Date` tag
+/// (`YYYY.MM.DD`; `None`: unknown).
 pub fn export_ended(
     variant: &str,
     start: Option<&str>,
     moves: &[String],
     players: [&str; 2],
     over: Option<(Option<&str>, &str)>,
+    date: Option<&str>,
 ) -> Result<String, String> {
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-    with_game!(variant, G => write::<G>(start, moves, players, over))
+    with_game!(variant, G => write::<G>(start, moves, players, over, date))
 }
 
 fn write<G: Game>(
@@ -43,6 +66,7 @@ fn write<G: Game>(
     moves: &[String],
     players: [&str; 2],
     over: Option<(Option<&str>, &str)>,
+    date: Option<&str>,
 ) -> Result<String, String> {
     let first = match start {
         Some(text) => G::from_fen(text).map_err(|e| e.to_string())?,
@@ -83,7 +107,7 @@ fn write<G: Game>(
     for (tag, value) in [
         ("Event", "Augur web board"),
         ("Site", "augur serve"),
-        ("Date", "????.??.??"),
+        ("Date", date.unwrap_or("????.??.??")),
         ("Round", "-"),
         ("White", players[0]),
         ("Black", players[1]),
@@ -238,6 +262,22 @@ fn read_moves<G: Game>(start: Option<&str>, tokens: &[String]) -> Result<Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        for (ms, day) in [
+            (0, "1970.01.01"),
+            (951_782_400_000, "2000.02.29"),
+            (1_700_000_000_000, "2023.11.14"),
+            (4_102_444_799_000, "2099.12.31"),
+            (1_796_601_599_999, "2026.12.06"),
+        ] {
+            assert_eq!(date(ms), day, "{ms}");
+        }
+        let pgn =
+            export_ended("chess", None, &[], ["A", "B"], None, Some("2024.02.29")).expect("pgn");
+        assert!(pgn.contains("[Date \"2024.02.29\"]"), "{pgn}");
+    }
 
     #[test]
     fn chess_is_written_in_san_with_the_result() {

@@ -14,18 +14,23 @@
 //! since left (two requests crossed with a reply) is dropped without a
 //! reply: the newer state is on its way to the page, which then decides
 //! again what to ask.
+//!
+//! A tab has a game id; with a [`Store`] it saves its game after every
+//! message that changes it (and when the page goes, its clocks stopped),
+//! and [`Tab::resume`] builds a tab from a stored game.
 
 use crate::analysis::{ANALYSIS_LINES, AnalysisLines};
 use crate::clock::{Clock, MAX_BASE_MS, MAX_INCREMENT_MS};
 use crate::fields;
 use crate::message::ToPage;
 use crate::permits::Permits;
+use crate::store::{self, GameRecord, Over, Store};
 use augur_engine::{
     BoardView, Config, Engine, GameResult, MAX_ELO, MIN_ELO, SearchEvent, SearchLimits,
     SearchStart, Start, Strength, Variant,
 };
 use serde_json::Value;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -41,6 +46,22 @@ pub const MAX_UNDO_PLIES: u64 = 10_000;
 /// An error message is cut to this many characters (it must not echo a
 /// whole bad message back).
 pub const MAX_ERROR_CHARS: usize = 300;
+/// The messages that change the game (it is saved after each).
+const CHANGES: &[&str] = &[
+    "new",
+    "import",
+    "move",
+    "roll",
+    "undo",
+    "engine",
+    "exchange_reply",
+    "resign",
+    "flag",
+    "settings",
+];
+/// The players' names when the page names none: the first team's and the
+/// second's.
+const DEFAULT_PLAYERS: [&str; 2] = ["Person", "Augur"];
 /// Who may answer an offer of the exchange of prisoners.
 const ANSWERS: &[&str] = &["engine", "person"];
 /// The deepest analysis a page may ask for.
@@ -88,6 +109,9 @@ fn is_stop(event: &Event) -> bool {
     matches!(event, Event::Page(text) if message_type(text).as_deref() == Some("stop"))
 }
 
+/// What a tab tells of each new game's id.
+type NewGameHook = Box<dyn FnMut(&str) + Send>;
+
 /// One tab's game.
 pub struct Tab {
     engine: Engine,
@@ -107,6 +131,19 @@ pub struct Tab {
     /// An engine's exchange offer waiting for the person's answer.
     offer: Option<EngineTurn>,
     permits: Arc<Permits>,
+    /// The game's id.
+    id: String,
+    /// The page's own settings for this game.
+    settings: Option<Value>,
+    /// The players' names by team (teams not named are
+    /// [`DEFAULT_PLAYERS`]).
+    players: BTreeMap<String, String>,
+    /// When the game was created (unix milliseconds).
+    created: i64,
+    /// Where the game is saved (`None`: nowhere).
+    store: Option<Arc<Store>>,
+    /// Told the new id when the tab starts another game.
+    on_new_game: Option<NewGameHook>,
 }
 
 impl Tab {
@@ -135,12 +172,175 @@ impl Tab {
             over: None,
             offer: None,
             permits,
+            id: store::new_id(),
+            settings: None,
+            players: BTreeMap::new(),
+            created: store::now_ms(),
+            store: None,
+            on_new_game: None,
         }
+    }
+
+    /// A tab playing the stored game `record` (see [`Tab::load`]).
+    pub fn resume(
+        permits: Arc<Permits>,
+        inbox: Sender<Event>,
+        events: Receiver<Event>,
+        record: &GameRecord,
+    ) -> Result<Self, String> {
+        let mut tab = Self::with_events(permits, inbox, events);
+        tab.load(record)?;
+        Ok(tab)
+    }
+
+    /// Plays the stored game `record` from now on: its start and moves
+    /// replayed through the engine; its clocks, stopped while it was
+    /// stored, start for the side to move. An error says why the record is
+    /// unusable, and the tab's game is unchanged.
+    pub fn load(&mut self, record: &GameRecord) -> Result<(), String> {
+        let variant: Variant = record.variant.parse().map_err(|e| format!("{e}"))?;
+        if record.divination && variant.divination_start().is_none() {
+            return Err("only Enochian chess has divination (dice)".into());
+        }
+        let mut engine = Engine::new(variant);
+        let position = record.start.clone().map_or(Start::Standard, Start::Text);
+        engine.set_position(&position, &record.moves)?;
+        let board = engine.board();
+        let over = match &record.over {
+            Some(over)
+                if over
+                    .winner
+                    .as_ref()
+                    .is_some_and(|w| !board.teams.contains(w)) =>
+            {
+                return Err(format!(
+                    "'{}' is not a side of this game",
+                    over.winner.as_deref().unwrap_or_default()
+                ));
+            }
+            Some(over) => Some(GameResult {
+                winner: over.winner.clone(),
+                reason: over.reason.clone(),
+            }),
+            None => None,
+        };
+        self.engine = engine;
+        self.start = record.start.clone();
+        self.divination = record.divination;
+        self.over = over;
+        self.offer = None;
+        self.clock = record
+            .clock
+            .as_ref()
+            .map(|clock| Clock::restore(&board.seats, clock));
+        self.id = record.id.clone();
+        self.settings = record.settings.clone();
+        self.players = record.players.clone();
+        self.created = record.created;
+        self.restart_clock();
+        Ok(())
+    }
+
+    /// The tab saves its game to `store`.
+    pub fn with_store(mut self, store: Arc<Store>) -> Self {
+        self.store = Some(store);
+        self
+    }
+
+    /// `told` hears the new id each time the tab starts another game
+    /// (`new`, `import`).
+    pub fn on_new_game(mut self, told: impl FnMut(&str) + Send + 'static) -> Self {
+        self.on_new_game = Some(Box::new(told));
+        self
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The game as stored: its clocks stopped as of now.
+    pub fn record(&self) -> GameRecord {
+        let ended = self.over.clone().or_else(|| self.engine.outcome());
+        GameRecord {
+            id: self.id.clone(),
+            variant: self.engine.variant().name().to_string(),
+            start: self.start.clone(),
+            moves: self.engine.moves(),
+            divination: self.divination,
+            clock: self.clock.as_ref().map(Clock::record),
+            over: self.over.as_ref().map(|o| Over {
+                winner: o.winner.clone(),
+                reason: o.reason.clone(),
+            }),
+            result: ended.map(|o| match o.winner {
+                Some(winner) => format!("{winner} wins: {}", o.reason),
+                None => format!("draw: {}", o.reason),
+            }),
+            settings: self.settings.clone(),
+            players: self.players.clone(),
+            created: self.created,
+            updated: store::now_ms(),
+        }
+    }
+
+    /// Saves the game (when the tab has a store).
+    pub fn save(&self) -> Result<(), String> {
+        match &self.store {
+            Some(store) => store.save(&self.record()),
+            None => Ok(()),
+        }
+    }
+
+    /// The game as PGN: the players named, dated the day it was created
+    /// (UTC), the rolls left out.
+    pub fn pgn(&self) -> Result<String, String> {
+        let moves: Vec<String> = self
+            .engine
+            .moves()
+            .into_iter()
+            .filter(|m| !m.ends_with(':'))
+            .collect();
+        let over = self
+            .over
+            .as_ref()
+            .map(|o| (o.winner.as_deref(), o.reason.as_str()));
+        let [first, second] = self.player_names();
+        crate::pgn::export_ended(
+            self.engine.variant().name(),
+            self.start.as_deref(),
+            &moves,
+            [&first, &second],
+            over,
+            Some(&crate::pgn::date(self.created)),
+        )
+    }
+
+    /// The players' names for the PGN tags: the first team's, the
+    /// second's.
+    fn player_names(&self) -> [String; 2] {
+        let teams = self.board().teams;
+        let named = |index: usize| {
+            teams
+                .get(index)
+                .and_then(|team| self.players.get(team))
+                .cloned()
+                .unwrap_or_else(|| DEFAULT_PLAYERS[index].to_string())
+        };
+        [named(0), named(1)]
     }
 
     /// Handles the page's messages until it goes, passing every reply to
     /// `send` (which returns false once the page cannot be reached).
     pub fn run(mut self, mut send: impl FnMut(String) -> bool) {
+        self.serve(&mut send);
+        // The page has gone: the game is kept with its clocks stopped.
+        if let Err(message) = self.save() {
+            eprintln!("augur serve: {message}");
+        }
+    }
+
+    fn serve(&mut self, send: &mut dyn FnMut(String) -> bool) {
         if !send(self.state()) {
             return;
         }
@@ -178,6 +378,11 @@ impl Tab {
     /// running analysis reports as it goes).
     pub fn handle_with(&mut self, text: &str, out: &mut dyn FnMut(String)) {
         if let Err(message) = self.dispatch(text, out) {
+            out(error_message(&message));
+        }
+        if message_type(text).is_some_and(|kind| CHANGES.contains(&kind.as_str()))
+            && let Err(message) = self.save()
+        {
             out(error_message(&message));
         }
     }
@@ -312,6 +517,9 @@ impl Tab {
     pub fn state(&self) -> String {
         let board = self.board();
         ToPage::State {
+            id: &self.id,
+            settings: self.settings.as_ref(),
+            players: &self.players,
             variant: self.engine.variant().name(),
             start: self.start.as_deref(),
             moves: &self.engine.moves(),
@@ -332,7 +540,12 @@ impl Tab {
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
         let message: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let kind = fields::text(&message, "type")?.ok_or("a message needs a \"type\"")?;
-        if self.offer.is_some() && !matches!(kind, "exchange_reply" | "state" | "export" | "new") {
+        if self.offer.is_some()
+            && !matches!(
+                kind,
+                "exchange_reply" | "state" | "export" | "new" | "settings"
+            )
+        {
             return Err("answer the offer of an exchange of prisoners first".into());
         }
         if matches!(kind, "move" | "engine" | "analyse") && self.is_stale(&message) {
@@ -340,6 +553,22 @@ impl Tab {
         }
         match kind {
             "state" | "stop" => out(self.state()),
+            "settings" => {
+                let settings = match message.get("settings") {
+                    None => self.settings.clone(),
+                    Some(Value::Null) => None,
+                    Some(settings) => {
+                        store::check_settings(settings)?;
+                        Some(settings.clone())
+                    }
+                };
+                let players = match message.get("players") {
+                    None | Some(Value::Null) => self.players.clone(),
+                    Some(players) => store::parse_players(players, &self.board().teams)?,
+                };
+                (self.settings, self.players) = (settings, players);
+                out(self.state());
+            }
             "new" => {
                 self.new_game(&message)?;
                 out(self.state());
@@ -357,12 +586,17 @@ impl Tab {
                         .is_ok()
                         && engine.board().die.is_some()
                 });
-                let setup = serde_json::json!({
+                let mut setup = serde_json::json!({
                     "variant": game.variant,
                     "position": game.start,
                     "moves": game.moves,
                     "divination": divination,
                 });
+                for field in ["settings", "players"] {
+                    if let Some(value) = message.get(field) {
+                        setup[field] = value.clone();
+                    }
+                }
                 self.new_game(&setup)?;
                 out(self.state());
             }
@@ -458,26 +692,7 @@ impl Tab {
                 }
                 out(self.state());
             }
-            "export" => {
-                let moves: Vec<String> = self
-                    .engine
-                    .moves()
-                    .into_iter()
-                    .filter(|m| !m.ends_with(':'))
-                    .collect();
-                let over = self
-                    .over
-                    .as_ref()
-                    .map(|o| (o.winner.as_deref(), o.reason.as_str()));
-                let pgn = crate::pgn::export_ended(
-                    self.engine.variant().name(),
-                    self.start.as_deref(),
-                    &moves,
-                    ["Person", "Augur"],
-                    over,
-                )?;
-                out(ToPage::Export { pgn }.to_json());
-            }
+            "export" => out(ToPage::Export { pgn: self.pgn()? }.to_json()),
             other => return Err(format!("unknown message type '{other}'")),
         }
         Ok(())
@@ -539,10 +754,34 @@ impl Tab {
         // A divination game names its start (die not rolled yet), so its
         // export and re-import stay divination games.
         let start = start.or(divination_start);
+        let settings = match message.get("settings") {
+            None => self.settings.clone(),
+            Some(Value::Null) => None,
+            Some(settings) => {
+                store::check_settings(settings)?;
+                Some(settings.clone())
+            }
+        };
         let mut engine = Engine::new(variant);
         let position = start.clone().map_or(Start::Standard, Start::Text);
         engine.set_position(&position, &moves)?;
+        let teams = engine.board().teams;
+        let players = match message.get("players") {
+            None | Some(Value::Null) => {
+                // The names carry on while the teams are the same.
+                let mut kept = self.players.clone();
+                kept.retain(|team, _| teams.contains(team));
+                kept
+            }
+            Some(players) => store::parse_players(players, &teams)?,
+        };
         (self.engine, self.start, self.divination) = (engine, start, divination);
+        (self.settings, self.players) = (settings, players);
+        self.id = store::new_id();
+        self.created = store::now_ms();
+        if let Some(told) = self.on_new_game.as_mut() {
+            told(&self.id);
+        }
         self.over = None;
         self.offer = None;
         self.clock =
@@ -1269,5 +1508,174 @@ mod tests {
         );
         assert_eq!(state["variant"], "ultima");
         assert_eq!(state["moves"], serde_json::json!(["e2e3", "e7e6"]));
+    }
+
+    fn stored_tab() -> (Tab, Arc<Store>) {
+        let dir = std::env::temp_dir().join(format!(
+            "augur-tab-{}-{}",
+            std::process::id(),
+            store::new_id()
+        ));
+        let store = Arc::new(Store::open(&dir.join("games.sqlite3")).expect("store"));
+        (tab().with_store(Arc::clone(&store)), store)
+    }
+
+    fn resumed(record: &GameRecord) -> Result<Tab, String> {
+        let (inbox, events) = channel();
+        Tab::resume(Arc::new(Permits::new(1)), inbox, events, record)
+    }
+
+    #[test]
+    fn every_change_is_saved_and_a_stored_game_resumes_as_it_was() {
+        let (mut tab, store) = stored_tab();
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"enochian","divination":true,"clock":{"base":60000},"settings":{"level":"1500"},"players":{"BlueBlack":"Ann"}}"#,
+        );
+        let id = state["id"].as_str().expect("an id").to_string();
+        assert_eq!(state["settings"], serde_json::json!({"level": "1500"}));
+        last(&mut tab, r#"{"type":"roll"}"#);
+        let legal = parse(&tab.state())["board"]["legal"][0]
+            .as_str()
+            .expect("a move")
+            .to_string();
+        let state = last(&mut tab, &format!(r#"{{"type":"move","move":"{legal}"}}"#));
+        last(&mut tab, r#"{"type":"roll"}"#);
+        let stored = store.load(&id).expect("load").expect("saved");
+        assert_eq!(
+            serde_json::json!(stored.moves),
+            parse(&tab.state())["moves"],
+            "the roll after the move is saved too"
+        );
+        // The move with its roll, then the next army's roll.
+        assert!(
+            stored.moves.len() == 2
+                && stored.moves[0].contains(':')
+                && stored.moves[1].ends_with(':'),
+            "{stored:?}"
+        );
+        let back = resumed(&stored).expect("resume");
+        let again = parse(&back.state());
+        assert_eq!(again["id"], id.as_str());
+        assert_eq!(again["variant"], "enochian");
+        assert_eq!(again["divination"], true);
+        assert_eq!(again["moves"], parse(&tab.state())["moves"]);
+        assert_eq!(again["board"], parse(&tab.state())["board"]);
+        assert_eq!(again["settings"], serde_json::json!({"level": "1500"}));
+        assert_eq!(again["players"], serde_json::json!({"BlueBlack": "Ann"}));
+        let left = state["clock"]["left"].clone();
+        assert_eq!(
+            again["clock"]["left"].as_object().map(|m| m.len()),
+            Some(4),
+            "{left}"
+        );
+        assert!(
+            again["clock"]["running"].is_string(),
+            "the side to move's clock runs"
+        );
+        // A new game gets a new id; the old one stays stored.
+        let fresh = last(&mut tab, r#"{"type":"new","variant":"chess"}"#);
+        assert_ne!(fresh["id"], id.as_str());
+        assert_eq!(fresh["settings"], serde_json::json!({"level": "1500"}));
+        assert_eq!(fresh["players"], serde_json::json!({}));
+        assert!(store.load(&id).expect("load").is_some());
+        assert_eq!(store.list().expect("list").len(), 2);
+    }
+
+    #[test]
+    fn a_record_that_does_not_replay_is_refused() {
+        let (tab, _) = stored_tab();
+        let good = tab.record();
+        let mut bad = good.clone();
+        bad.moves = vec!["e2e5".into()];
+        assert!(resumed(&bad).is_err());
+        let mut bad = good.clone();
+        bad.variant = "go".into();
+        assert!(resumed(&bad).is_err());
+        let mut bad = good.clone();
+        bad.divination = true;
+        assert!(resumed(&bad).is_err());
+        let mut bad = good;
+        bad.over = Some(Over {
+            winner: Some("Purple".into()),
+            reason: "?".into(),
+        });
+        assert!(resumed(&bad).is_err());
+    }
+
+    #[test]
+    fn settings_and_players_are_stored_and_named_in_the_pgn() {
+        let (mut tab, store) = stored_tab();
+        let state = last(
+            &mut tab,
+            r#"{"type":"settings","settings":{"side":"second"},"players":{"White":"Augur 2000","Black":"Ann"}}"#,
+        );
+        assert_eq!(state["type"], "state");
+        let stored = store.load(tab.id()).expect("load").expect("saved");
+        assert_eq!(stored.settings, Some(serde_json::json!({"side": "second"})));
+        assert_eq!(stored.players.get("Black").map(String::as_str), Some("Ann"));
+        let pgn = last(&mut tab, r#"{"type":"export"}"#);
+        let pgn = pgn["pgn"].as_str().expect("pgn");
+        assert!(
+            pgn.contains("[White \"Augur 2000\"]") && pgn.contains("[Black \"Ann\"]"),
+            "{pgn}"
+        );
+        let today = crate::pgn::date(store::now_ms());
+        assert!(pgn.contains(&format!("[Date \"{today}\"]")), "{pgn}");
+        for bad in [
+            r#"{"type":"settings","settings":[1]}"#,
+            r#"{"type":"settings","players":{"Red":"x"}}"#,
+            r#"{"type":"new","settings":"x"}"#,
+        ] {
+            assert_eq!(last(&mut tab, bad)["type"], "error", "{bad}");
+        }
+        assert_eq!(
+            parse(&tab.state())["settings"],
+            serde_json::json!({"side": "second"})
+        );
+        // Default names.
+        let mut plain = self::tab();
+        let pgn = last(&mut plain, r#"{"type":"export"}"#);
+        let pgn = pgn["pgn"].as_str().expect("pgn");
+        assert!(
+            pgn.contains("[White \"Person\"]") && pgn.contains("[Black \"Augur\"]"),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn the_clocks_stop_when_the_page_goes() {
+        let (inbox, events) = channel();
+        let dir = std::env::temp_dir().join(format!("augur-clock-{}", store::new_id()));
+        let store = Arc::new(Store::open(&dir.join("g.sqlite3")).expect("store"));
+        let tab = Tab::with_events(Arc::new(Permits::new(1)), inbox.clone(), events)
+            .with_store(Arc::clone(&store));
+        let id = tab.id().to_string();
+        let _ = inbox.send(Event::Page(
+            r#"{"type":"new","variant":"chess","clock":{"base":60000}}"#.into(),
+        ));
+        let (told_tx, told) = channel();
+        let tab = tab.on_new_game(move |id| {
+            let _ = told_tx.send(id.to_string());
+        });
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(400));
+            let _ = inbox.send(Event::Closed);
+        });
+        tab.run(|_| true);
+        let _ = sender.join();
+        let new_id = told.try_recv().expect("told the new id");
+        assert_ne!(new_id, id);
+        let stored = store.load(&new_id).expect("load").expect("saved");
+        let clock = stored.clock.expect("a clock");
+        let white = clock.left[0].1;
+        assert!((58_000..=59_700).contains(&white), "{white}");
+        let back = resumed(&store.load(&new_id).expect("load").expect("saved")).expect("resume");
+        std::thread::sleep(Duration::from_millis(100));
+        let view = parse(&back.state());
+        assert!(
+            view["clock"]["left"]["White"].as_i64() <= Some(white - 90),
+            "{view}"
+        );
     }
 }
