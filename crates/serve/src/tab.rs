@@ -775,6 +775,15 @@ impl Tab {
             }
             Some(players) => store::parse_players(players, &teams)?,
         };
+        // A game left before its first move is not worth keeping (each
+        // visit to the page and each change of game would leave one).
+        if let Some(store) = &self.store
+            && self.engine.moves().is_empty()
+            && self.over.is_none()
+            && let Err(e) = store.delete(&self.id)
+        {
+            eprintln!("augur serve: {e}");
+        }
         (self.engine, self.start, self.divination) = (engine, start, divination);
         (self.settings, self.players) = (settings, players);
         self.id = store::new_id();
@@ -1579,6 +1588,18 @@ mod tests {
         assert_eq!(fresh["settings"], serde_json::json!({"level": "1500"}));
         assert_eq!(fresh["players"], serde_json::json!({}));
         assert!(store.load(&id).expect("load").is_some());
+        assert_eq!(store.list().expect("list").len(), 2);
+        // A game left before its first move is not kept.
+        let chess = fresh["id"].as_str().expect("id").to_string();
+        assert!(store.load(&chess).expect("load").is_some());
+        let ultima = last(&mut tab, r#"{"type":"new","variant":"ultima"}"#);
+        assert_eq!(store.load(&chess).expect("load"), None);
+        assert!(
+            store
+                .load(ultima["id"].as_str().expect("id"))
+                .expect("load")
+                .is_some()
+        );
         assert_eq!(store.list().expect("list").len(), 2);
     }
 
