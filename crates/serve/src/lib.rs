@@ -9,7 +9,8 @@
 //! only offers the legal moves the engine lists.
 //!
 //! Bounds: at most [`MAX_GAMES`] open games ([`MAX_GAMES_PER_CLIENT`] per
-//! client address), messages of at most
+//! client address; a connection beyond them is closed at once with
+//! [`CLOSE_TRY_AGAIN_LATER`] and a reason), messages of at most
 //! [`MAX_MESSAGE_BYTES`], a game dropped after [`IDLE_TIMEOUT`] without a
 //! message, and at most one search per core at a time (the rest queue in
 //! arrival order). A malformed message gets one `error` message and changes
@@ -54,7 +55,7 @@ use seats::{Full, Seats};
 use store::Store;
 use tab::{Event, Tab, error_message};
 
-/// The most games open at once; further connections are refused.
+/// The most games open at once; further connections are closed at once.
 pub const MAX_GAMES: usize = 256;
 /// The most games one client (IP address) may hold open, so that no
 /// single client fills the server.
