@@ -571,3 +571,61 @@ fn a_connection_that_does_not_finish_its_headers_is_closed() {
     let (head, _) = server.get("/");
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
 }
+
+#[test]
+fn a_stored_game_that_cannot_be_read_gets_an_error_and_a_fresh_game() {
+    let db = temp_db();
+    let (illegal, broken) = {
+        let server = Server::start_with(&db, &[]);
+        let mut ids = Vec::new();
+        for _ in 0..2 {
+            let mut socket = server.socket();
+            let id = receive(&mut socket)["id"].as_str().expect("id").to_string();
+            send(&mut socket, r#"{"type":"move","move":"e2e4"}"#);
+            next_state(&mut socket);
+            ids.push(id);
+        }
+        (ids[0].clone(), ids[1].clone())
+    };
+    // Spoil the rows behind the server's back.
+    let connection = rusqlite::Connection::open(&db).expect("open");
+    connection
+        .execute(
+            "UPDATE games SET moves = '[\"e2e5\"]' WHERE id = ?1",
+            [&illegal],
+        )
+        .expect("spoil");
+    connection
+        .execute("UPDATE games SET moves = '[1, 2' WHERE id = ?1", [&broken])
+        .expect("spoil");
+    drop(connection);
+    let server = Server::start_with(&db, &[]);
+    for id in [&illegal, &broken] {
+        let mut socket = server.socket_at(&format!("/ws?game={id}"));
+        let error = receive(&mut socket);
+        assert_eq!(error["type"], "error", "{error}");
+        let message = error["message"].as_str().expect("a message");
+        assert!(
+            message.starts_with(&format!("game {id} cannot be read: ")),
+            "{message}"
+        );
+        let fresh = receive(&mut socket);
+        assert_eq!(fresh["type"], "state");
+        assert_eq!(fresh["moves"], serde_json::json!([]));
+        assert_ne!(fresh["id"], id.as_str());
+    }
+    let (_, list) = server.get("/api/games");
+    let list: Value = serde_json::from_str(&list).expect("JSON");
+    let row = |id: &str| {
+        list.as_array()
+            .and_then(|games| games.iter().find(|g| g["id"] == id))
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} not listed: {list}"))
+    };
+    assert!(row(&broken)["unreadable"].is_string(), "{list}");
+    let (head, _) = server.get(&format!("/api/games/{illegal}/pgn"));
+    assert!(head.starts_with("HTTP/1.1 422"), "{head}");
+    // The server is still well.
+    let mut socket = server.socket();
+    assert_eq!(receive(&mut socket)["type"], "state");
+}
