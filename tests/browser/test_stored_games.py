@@ -2,6 +2,7 @@
 game at its own address, its clocks wait while no page is open, and the
 past games page lists, opens and deletes it."""
 import json
+import sqlite3
 import time
 import urllib.error
 import urllib.request
@@ -148,3 +149,29 @@ def test_the_past_games_page_lists_opens_and_deletes_a_game(server, page):
     assert gone.value.code == 404
     listed = json.load(urllib.request.urlopen(server.url + "/api/games"))
     assert game not in [g["id"] for g in listed]
+
+
+def test_an_unreadable_game_is_listed_as_such_and_its_page_says_why(server, page):
+    open_board(page, server)
+    play_first_legal(page)
+    game = game_id(page)
+    page.goto("about:blank")
+    server.stop()
+    with sqlite3.connect(server.db) as db:
+        db.execute("UPDATE games SET moves = '[1, 2' WHERE id = ?", (game,))
+    server.start()
+    page.goto(server.url + "/games")
+    row = page.locator(f"tr[data-id='{game}']")
+    row.wait_for()
+    assert "unreadable" in row.inner_text()
+    assert row.locator("a.open").count() == 0
+    errors = []
+    page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda frame: errors.append(frame) if '"error"' in str(frame) else None))
+    page.goto(server.url + f"/game/{game}")
+    page.wait_for_selector("[data-square='e2']")
+    wait_for(lambda: errors, message="the error message")
+    assert f"game {game} cannot be read" in str(errors[0])
+    # A fresh game at its own address.
+    wait_for(lambda: page.evaluate("location.pathname") != f"/game/{game}", message="a new address")
+    assert move_count(page) == 0
