@@ -217,10 +217,25 @@ impl Store {
     /// Saves `record` (a new row, or its id's row replaced) in one
     /// transaction.
     pub fn save(&self, record: &GameRecord) -> Result<(), String> {
+        self.save_replacing(record, None)
+    }
+
+    /// [`Store::save`], deleting the game `replaced` (one left before its
+    /// first move) in the same transaction.
+    pub fn save_replacing(
+        &self,
+        record: &GameRecord,
+        replaced: Option<&str>,
+    ) -> Result<(), String> {
         let mut connection = self.connection();
         let transaction = connection
             .transaction()
             .map_err(|e| format!("cannot save the game: {e}"))?;
+        if let Some(id) = replaced {
+            transaction
+                .execute("DELETE FROM games WHERE id = ?1", [id])
+                .map_err(|e| format!("cannot save the game: {e}"))?;
+        }
         transaction
             .execute(
                 "INSERT INTO games (id, variant, start, moves, divination, clock_base,

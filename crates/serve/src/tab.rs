@@ -142,6 +142,8 @@ pub struct Tab {
     created: i64,
     /// Where the game is saved (`None`: nowhere).
     store: Option<Arc<Store>>,
+    /// A game left before its first move, deleted with the next save.
+    discard: Option<String>,
     /// Told the new id when the tab starts another game.
     on_new_game: Option<NewGameHook>,
 }
@@ -177,6 +179,7 @@ impl Tab {
             players: BTreeMap::new(),
             created: store::now_ms(),
             store: None,
+            discard: None,
             on_new_game: None,
         }
     }
@@ -285,11 +288,13 @@ impl Tab {
     }
 
     /// Saves the game (when the tab has a store).
-    pub fn save(&self) -> Result<(), String> {
-        match &self.store {
-            Some(store) => store.save(&self.record()),
-            None => Ok(()),
-        }
+    pub fn save(&mut self) -> Result<(), String> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        store.save_replacing(&self.record(), self.discard.as_deref())?;
+        self.discard = None;
+        Ok(())
     }
 
     /// The game as PGN: the players named, dated the day it was created
@@ -776,13 +781,10 @@ impl Tab {
             Some(players) => store::parse_players(players, &teams)?,
         };
         // A game left before its first move is not worth keeping (each
-        // visit to the page and each change of game would leave one).
-        if let Some(store) = &self.store
-            && self.engine.moves().is_empty()
-            && self.over.is_none()
-            && let Err(e) = store.delete(&self.id)
-        {
-            eprintln!("augur serve: {e}");
+        // visit to the page and each change of game would leave one): it
+        // is deleted with the next save.
+        if self.engine.moves().is_empty() && self.over.is_none() {
+            self.discard = Some(self.id.clone());
         }
         (self.engine, self.start, self.divination) = (engine, start, divination);
         (self.settings, self.players) = (settings, players);
