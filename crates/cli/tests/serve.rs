@@ -526,6 +526,9 @@ fn stored_games_are_listed_downloaded_and_deleted_only_from_the_page_s_origin() 
     };
     let head = delete("Origin: http://evil.example\r\n");
     assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+    // A browser's cross-site request without an Origin.
+    let head = delete("Sec-Fetch-Site: cross-site\r\n");
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
     let (_, still) = server.get(&format!("/api/games/{id}/pgn"));
     assert!(still.contains("Ann"));
     let head = delete(&format!("Origin: http://{}\r\n", server.address));

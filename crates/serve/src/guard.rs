@@ -77,7 +77,8 @@ fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
 
 /// Refuses requests with a foreign `Host` (421), and a WebSocket or a
 /// request that changes something (any method but GET and HEAD) from a
-/// foreign `Origin` (403); adds the security headers to every answer.
+/// foreign `Origin` or marked `Sec-Fetch-Site: cross-site` (403); adds the
+/// security headers to every answer.
 pub async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = header_text(headers, header::HOST);
@@ -92,7 +93,12 @@ pub async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next
     }
     let is_socket = request.uri().path() == "/ws";
     let changes = !matches!(*request.method(), Method::GET | Method::HEAD);
-    if (is_socket || changes) && !guard.origin_allowed(header_text(headers, header::ORIGIN), host) {
+    // A browser that sends no Origin still says where a request comes from.
+    let cross_site = header_text(headers, header::HeaderName::from_static("sec-fetch-site"))
+        .is_some_and(|site| site.trim().eq_ignore_ascii_case("cross-site"));
+    let foreign = !guard.origin_allowed(header_text(headers, header::ORIGIN), host)
+        || (changes && cross_site);
+    if (is_socket || changes) && foreign {
         let refusal = if is_socket {
             "games are opened only from this server's own page (see --allow-origin)"
         } else {
