@@ -426,6 +426,17 @@ fn a_game_is_resumed_by_its_id_and_taken_over_by_a_second_connection() {
         receive(&mut third)["moves"],
         serde_json::json!(["e2e4", "e7e5"])
     );
+    // Deleting an open game closes its connection (and it stays deleted:
+    // the closing tab does not save it again).
+    let headers = format!("Host: {}\r\n", server.address);
+    let (head, _) = server.send_request("DELETE", &format!("/api/games/{id}"), &headers);
+    assert!(head.starts_with("HTTP/1.1 204"), "{head}");
+    let frame = close_frame(&mut third);
+    assert_eq!(u16::from(frame.code), 4000);
+    assert_eq!(frame.reason.as_str(), "this game was deleted");
+    std::thread::sleep(Duration::from_millis(300));
+    let (head, _) = server.get(&format!("/api/games/{id}/pgn"));
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
     // An unknown id: one error, then a new game.
     let mut lost = server.socket_at("/ws?game=nosuchgame");
     let error = receive(&mut lost);

@@ -98,7 +98,7 @@ pub(crate) async fn delete(State(shared): State<Arc<Shared>>, Path(id): Path<Str
     }
     // An open game is closed first (it saves as it goes), so that it does
     // not come back with its next save.
-    let lease = shared.open.claim(&id).await;
+    let lease = shared.open.claim(&id, crate::open_games::DELETED).await;
     let deleted = with_store(&shared, move |store| store.delete(&id)).await;
     shared.open.release(&lease);
     match deleted {

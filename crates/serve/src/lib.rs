@@ -69,7 +69,8 @@ pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 /// The close code of a connection refused because the server (or this
 /// client) has its most games open: try again later.
 pub const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
-/// The close code of a connection whose game was opened in another tab.
+/// The close code of a connection whose game was opened in another tab (or
+/// deleted from the past games page).
 pub const CLOSE_TAKEN_OVER: u16 = 4000;
 
 /// The page's files, embedded in the binary (the page works offline):
@@ -225,7 +226,7 @@ async fn open_tab(
     events: std::sync::mpsc::Receiver<Event>,
 ) -> Result<(Tab, Arc<Lease>, Vec<String>), String> {
     let lease = match requested.as_deref().filter(|id| store::is_id(id)) {
-        Some(id) => Some(shared.open.claim(id).await),
+        Some(id) => Some(shared.open.claim(id, open_games::OPENED_ELSEWHERE).await),
         None => None,
     };
     let (store, permits) = (Arc::clone(&shared.store), Arc::clone(&shared.permits));
@@ -264,7 +265,12 @@ async fn open_tab(
             shared.open.rename(&lease, tab.id());
             lease
         }
-        None => shared.open.claim(tab.id()).await,
+        None => {
+            shared
+                .open
+                .claim(tab.id(), open_games::OPENED_ELSEWHERE)
+                .await
+        }
     };
     let (open, held) = (Arc::clone(&shared.open), Arc::clone(&lease));
     let tab = tab.on_new_game(move |id| open.rename(&held, id));
@@ -295,9 +301,8 @@ async fn play(mut socket: WebSocket, shared: &Arc<Shared>, requested: Option<Str
     loop {
         let idle_until = last_message + shared.idle_timeout;
         tokio::select! {
-            () = lease.kicked() => {
-                let reason = "this game was opened in another tab".to_string();
-                let _ = socket.send(close(CLOSE_TAKEN_OVER, reason)).await;
+            why = lease.kicked() => {
+                let _ = socket.send(close(CLOSE_TAKEN_OVER, why.to_string())).await;
                 break;
             }
             reply = replies.recv() => match reply {

@@ -17,20 +17,33 @@ pub const TAKEOVER_WAIT: Duration = Duration::from_secs(10);
 #[derive(Debug)]
 pub struct Lease {
     kick: Notify,
+    /// Why the game was taken (the close frame's reason).
+    why: Mutex<&'static str>,
     done: watch::Sender<bool>,
 }
+
+/// Why a connection's game was taken: it was opened elsewhere.
+pub const OPENED_ELSEWHERE: &str = "this game was opened in another tab";
+/// Why a connection's game was taken: it was deleted.
+pub const DELETED: &str = "this game was deleted";
 
 impl Lease {
     fn new() -> Arc<Self> {
         Arc::new(Self {
             kick: Notify::new(),
+            why: Mutex::new(OPENED_ELSEWHERE),
             done: watch::Sender::new(false),
         })
     }
 
-    /// Resolves once another connection has taken this game over.
-    pub async fn kicked(&self) {
+    /// Resolves once another connection has taken this game over, with
+    /// why.
+    pub async fn kicked(&self) -> &'static str {
         self.kick.notified().await;
+        match self.why.lock() {
+            Ok(why) => *why,
+            Err(poisoned) => *poisoned.into_inner(),
+        }
     }
 }
 
@@ -49,8 +62,9 @@ impl OpenGames {
     }
 
     /// A hold on game `id`, taking it from the connection that has it (which
-    /// is told to close, and waited for up to [`TAKEOVER_WAIT`]).
-    pub async fn claim(&self, id: &str) -> Arc<Lease> {
+    /// is told to close for the reason `why`, and waited for up to
+    /// [`TAKEOVER_WAIT`]).
+    pub async fn claim(&self, id: &str, why: &'static str) -> Arc<Lease> {
         loop {
             let holder = {
                 let mut games = self.games();
@@ -63,6 +77,10 @@ impl OpenGames {
                     }
                 }
             };
+            match holder.why.lock() {
+                Ok(mut reason) => *reason = why,
+                Err(poisoned) => *poisoned.into_inner() = why,
+            }
             holder.kick.notify_one();
             let mut done = holder.done.subscribe();
             let waited = tokio::time::timeout(TAKEOVER_WAIT, done.wait_for(|ended| *ended)).await;
@@ -110,15 +128,16 @@ mod tests {
     #[tokio::test]
     async fn a_second_claim_kicks_the_first_and_waits_for_its_release() {
         let open = Arc::new(OpenGames::default());
-        let first = open.claim("g").await;
+        let first = open.claim("g", OPENED_ELSEWHERE).await;
         let claimer = {
             let open = Arc::clone(&open);
-            tokio::spawn(async move { open.claim("g").await })
+            tokio::spawn(async move { open.claim("g", DELETED).await })
         };
         // The first holder hears the kick, then lets go.
-        tokio::time::timeout(Duration::from_secs(5), first.kicked())
+        let why = tokio::time::timeout(Duration::from_secs(5), first.kicked())
             .await
             .expect("kicked");
+        assert_eq!(why, DELETED);
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(!claimer.is_finished(), "the newcomer waits for the release");
         open.release(&first);
@@ -129,7 +148,7 @@ mod tests {
         assert!(!Arc::ptr_eq(&first, &second));
         assert_eq!(open.len(), 1);
         open.rename(&second, "h");
-        let third = open.claim("g").await;
+        let third = open.claim("g", OPENED_ELSEWHERE).await;
         assert_eq!(open.len(), 2);
         open.release(&second);
         open.release(&third);
