@@ -46,6 +46,15 @@ pub enum ToPage<'a> {
         /// Whether the search has ended.
         r#final: bool,
     },
+    /// An earlier position of the game, asked for by `view` (the game
+    /// itself is unchanged).
+    View {
+        /// How many plies (entries of the move list) were played to reach
+        /// it.
+        ply: u64,
+        /// The position.
+        board: &'a BoardView,
+    },
     /// The engine's move (a `state` message follows).
     EngineMove {
         /// The move's text.

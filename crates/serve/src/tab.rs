@@ -329,6 +329,15 @@ impl Tab {
         self.engine.board()
     }
 
+    /// The position after the first `moves` of this game (the page's
+    /// stepping through it), the game itself unchanged.
+    fn board_after(&self, moves: &[String]) -> Result<BoardView, String> {
+        let mut replay = Engine::new(self.engine.variant());
+        let start = self.start.clone().map_or(Start::Standard, Start::Text);
+        replay.set_position(&start, moves)?;
+        Ok(replay.board())
+    }
+
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
         let message: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let kind = fields::text(&message, "type")?.ok_or("a message needs a \"type\"")?;
@@ -388,11 +397,31 @@ impl Tab {
             }
             "undo" => {
                 let count = fields::number(&message, "plies", 1..=MAX_UNDO_PLIES)?.unwrap_or(1);
+                let until = fields::text_list(&message, "until")?;
+                if let Some(sides) = &until {
+                    let known = self.board().seats;
+                    if let Some(bad) = sides.iter().find(|side| !known.contains(side)) {
+                        return Err(format!("'{bad}' is not a side of this game"));
+                    }
+                }
                 if self.engine.moves().last().is_some_and(|m| m.ends_with(':')) {
                     self.engine.undo();
                 }
-                for _ in 0..count.min(self.engine.moves().len() as u64) {
-                    self.engine.undo();
+                match until {
+                    // Back to before the last move of one of these sides
+                    // (the person's), whoever moved since.
+                    Some(sides) => {
+                        while self.engine.undo().is_some() {
+                            if sides.contains(&self.engine.side_to_move().0) {
+                                break;
+                            }
+                        }
+                    }
+                    None => {
+                        for _ in 0..count.min(self.engine.moves().len() as u64) {
+                            self.engine.undo();
+                        }
+                    }
                 }
                 self.over = None;
                 self.restart_clock();
@@ -442,6 +471,13 @@ impl Tab {
                 if let Searched::Done { lines, best } = searched? {
                     out(lines.message(Some(best.as_deref())));
                 }
+            }
+            "view" => {
+                let moves = self.engine.moves();
+                let ply = fields::number(&message, "at", 0..=moves.len() as u64)?
+                    .ok_or("a view message needs \"at\": a number of plies")?;
+                let board = self.board_after(&moves[..ply as usize])?;
+                out(ToPage::View { ply, board: &board }.to_json());
             }
             "resign" => {
                 self.live()?;
@@ -869,6 +905,72 @@ mod tests {
             let undone = last(&mut tab, r#"{"type":"undo"}"#);
             assert_eq!(undone["moves"], serde_json::json!([]));
             assert_eq!(undone["board"]["position"], state["board"]["position"]);
+        }
+    }
+
+    #[test]
+    fn view_shows_an_earlier_position_and_changes_nothing() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4"}"#);
+        tab.handle(r#"{"type":"move","move":"e7e5"}"#);
+        let view = last(&mut tab, r#"{"type":"view","at":1}"#);
+        assert_eq!(view["type"], "view");
+        assert_eq!(view["ply"], 1);
+        assert_eq!(
+            view["board"]["position"],
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let start = last(&mut tab, r#"{"type":"view","at":0}"#);
+        assert_eq!(start["board"]["legal"].as_array().map(Vec::len), Some(20));
+        for bad in [
+            r#"{"type":"view","at":3}"#,
+            r#"{"type":"view","at":-1}"#,
+            r#"{"type":"view","at":"1"}"#,
+            r#"{"type":"view"}"#,
+        ] {
+            assert_eq!(last(&mut tab, bad)["type"], "error", "{bad}");
+        }
+        let state = last(&mut tab, r#"{"type":"state"}"#);
+        assert_eq!(state["moves"], serde_json::json!(["e2e4", "e7e5"]));
+    }
+
+    #[test]
+    fn undo_until_a_side_takes_back_its_last_move_and_every_move_after_it() {
+        // Chess: the person (White) and the engine's answer; or only the
+        // person's move when the engine has not answered.
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4"}"#);
+        tab.handle(r#"{"type":"move","move":"e7e5"}"#);
+        tab.handle(r#"{"type":"move","move":"g1f3"}"#);
+        let state = last(&mut tab, r#"{"type":"undo","until":["White"]}"#);
+        assert_eq!(state["moves"], serde_json::json!(["e2e4", "e7e5"]));
+        let state = last(&mut tab, r#"{"type":"undo","until":["White"]}"#);
+        assert_eq!(state["moves"], serde_json::json!([]));
+        // Enochian chess, one army against three engine armies: back to
+        // before the person's move, whatever the engines played since.
+        tab = self::tab();
+        let state = last(&mut tab, r#"{"type":"new","variant":"enochian"}"#);
+        let person = state["board"]["to_move"].as_str().map(str::to_string);
+        let person = person.expect("an army to move");
+        let first = state["board"]["legal"][0].as_str().map(str::to_string);
+        let first = first.expect("a legal move");
+        tab.handle(&format!(r#"{{"type":"move","move":"{first}"}}"#));
+        for _ in 0..3 {
+            tab.handle(r#"{"type":"engine","movetime":10}"#);
+        }
+        let state = last(&mut tab, r#"{"type":"state"}"#);
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(4));
+        assert_eq!(state["board"]["to_move"], person.as_str());
+        let undo = format!(r#"{{"type":"undo","until":["{person}"]}}"#);
+        let state = last(&mut tab, &undo);
+        assert_eq!(state["moves"], serde_json::json!([]));
+        assert_eq!(state["board"]["to_move"], person.as_str());
+        for bad in [
+            r#"{"type":"undo","until":["purple"]}"#,
+            r#"{"type":"undo","until":"yellow"}"#,
+            r#"{"type":"undo","until":[1]}"#,
+        ] {
+            assert_eq!(last(&mut tab, bad)["type"], "error", "{bad}");
         }
     }
 
