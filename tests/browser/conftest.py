@@ -41,7 +41,9 @@ class Server:
         self.start()
 
     def start(self):
-        command = [self.binary, "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
+        command = [self.binary, "serve", "--port", str(self.port), *self.extra]
+        if "--db" in subprocess.run([self.binary, "serve", "--help"], capture_output=True, text=True).stdout:
+            command += ["--db", str(self.db)]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline().strip()
         match = re.match(r"augur serve: (http://\S+?)/?$", line)

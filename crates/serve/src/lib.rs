@@ -61,6 +61,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/index.html"),
     ),
     (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/board.js"),
+    ),
+    (
+        "/moving.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/moving.js"),
+    ),
+    (
+        "/movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/movelist.js"),
+    ),
+    (
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),
