@@ -182,7 +182,9 @@ def play_game(page, variant, plies, timings, first_moves):
     arrow = page.get_attribute("#best-arrow", "data-move")
     legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)")
     assert arrow in legal, (arrow, legal[:5])
-    exported = (page.input_value("#position-text"), page.input_value("#moves-text"))
+    # The import fields are never filled from the game: take its moves
+    # from the page's state, as a person copies them from the move list.
+    exported = (page.evaluate("() => state.start || ''"), page.evaluate("() => state.moves.join(' ')"))
     page.click("details summary")
     page.click("#export")
     page.wait_for_function("() => document.querySelector('#pgn').value.includes('[Result')")
@@ -333,7 +335,8 @@ def click_move(page, origin, target, choice=None):
         wanted = next(m for m in options if (choice(m) if callable(choice) else m == choice))
         page.click(f"#chooser button[data-move='{wanted}']")
     wait_moves(page, before + 1)
-    return page.locator("#moves li").nth(before).inner_text()
+    # The list shows the readable notation; the move text is its data-move.
+    return page.locator("#moves li").nth(before).get_attribute("data-move")
 
 
 def piece_on(page, square):
@@ -368,7 +371,7 @@ def single_move(page, case):
     played = click_move(page, origin, target, choice)
     assert played == expected and piece_on(page, square) == piece, (played, piece_on(page, square))
     if variant == "ultima":
-        captured = page.eval_on_selector(f"[data-square='{square}']", "c => c.classList.contains('captured')")
+        captured = page.eval_on_selector(f"[data-square='{square}']", "c => c.classList.contains('taken')")
         assert captured, "no capture cue"
     return f"{shows} ({played})"
 
@@ -396,7 +399,7 @@ def enochian_exchange(page):
     load(page, "enochian", EXCHANGE_START)
     page.click("#offer-exchange")
     wait_moves(page, 1)
-    assert page.locator("#moves li").first.inner_text() == "exchange"
+    assert page.locator("#moves li").first.get_attribute("data-move") == "exchange"
     page.select_option("#side", "second")
     page.select_option("#side", "first")
     return f"exchange of prisoners offered by button (the engine {answer}; between people, played)"
@@ -414,7 +417,7 @@ def enochian_engine_offer(page):
         assert text.startswith("Red offers"), text
         page.click("#accept-offer" if accept else "#decline-offer")
         wait_moves(page, 1)
-        first = page.locator("#moves li").first.inner_text()
+        first = page.locator("#moves li").first.get_attribute("data-move")
         assert (first == "exchange") == accept, first
         assert not page.is_visible("#offer-dialog")
         answers.append(first)
@@ -444,7 +447,7 @@ def enochian_divination(page):
         # (its King taken): then the person's next army rolls at once.
         settle(page, quiet=0.5)
         assert move_count(page) >= before + 1
-        texts = [li.inner_text() for li in page.locator("#moves li").all()]
+        texts = [li.get_attribute("data-move") for li in page.locator("#moves li").all()]
         assert all(re.match(r"^[1-6]:", t) for t in texts), texts
     page.uncheck("#divination")
     return f"divination: rolled by button ({'; '.join(rolls)}), every move carries its roll"
@@ -529,7 +532,7 @@ def import_pgn(page):
     page.fill("#pgn", '[Event "pasted"]\n\n1. e4 {a comment} e5 (1... c5) 2. Nf3 Nc6 *\n')
     page.click("#import-pgn")
     wait_moves_exact(page, 4)
-    texts = [li.inner_text() for li in page.locator("#moves li").all()]
+    texts = [li.get_attribute("data-move") for li in page.locator("#moves li").all()]
     assert texts == ["e2e4", "e7e5", "g1f3", "b8c6"], texts
     assert page.input_value("#variant") == "chess"
     page.evaluate("() => { document.querySelector('details').open = false; }")
@@ -544,7 +547,7 @@ def drag_a_move(page):
     wait_moves_exact(page, 0)
     page.locator("[data-square='g1']").drag_to(page.locator("[data-square='f3']"))
     wait_moves(page, 1)
-    assert page.locator("#moves li").first.inner_text() == "g1f3"
+    assert page.locator("#moves li").first.get_attribute("data-move") == "g1f3"
     wait_moves(page, 2)
 
 
