@@ -316,3 +316,22 @@ fn a_real_browser_plays_every_game_by_clicking() {
         assert!(stdout.contains(&format!("{game}: ")), "{game}: {stdout}");
     }
 }
+
+/// The browser test suite (`tests/browser`, pytest with Playwright and
+/// chromium): one test per behaviour of the page, against this build.
+#[test]
+fn the_browser_test_suite_passes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = Command::new("python3")
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/browser"))
+        .env("AUGUR_BIN", env!("CARGO_BIN_EXE_augur"))
+        .output()
+        .expect("python3 with pytest and playwright, and chromium");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains(" passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
