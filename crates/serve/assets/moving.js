@@ -159,16 +159,21 @@ function choiceWords(move) {
   const name = piece ? (piece.pawn_of ? `pawn of the ${piece.pawn_of}` : piece.piece) : "piece";
   const parts = [];
   const mover = move.choices.find((c) => c.kind === "mover");
+  // A piece that hosts souls (Oracle chess) moves either as a whole or one
+  // of its souls alone.
+  const hostsSouls = Boolean(piece && piece.souls && piece.souls.length);
+  const moverName = mover && (hostsSouls ? `${mover.piece} soul` : mover.piece);
   if (mover) {
-    parts.push(move.to === move.from ? `the ${mover.piece} stays` : `only the ${mover.piece} moves to ${move.to}; the rest stays on ${move.from}`);
+    parts.push(move.to === move.from ? `the ${moverName} stays`
+      : `only the ${moverName} moves to ${move.to}, leaving the ${hostsSouls ? "body" : "rest"} on ${move.from}`);
   } else if (move.to && move.to !== move.from) {
     parts.push(`the ${name} moves to ${move.to}`);
   }
   for (const choice of move.choices) {
     if (choice.kind === "promotion") parts.push(`promotes to ${article(choice.piece)}`);
-    if (choice.kind === "taken") parts.push(`takes the ${choice.piece} out of its body on ${move.to}`);
-    if (choice.kind === "fetch") parts.push(`fetches ${article(choice.piece)} back onto ${move.from}`);
-    if (choice.kind === "summon") parts.push(`summons ${article(choice.piece)} back into the body on ${move.from}`);
+    if (choice.kind === "taken") parts.push(`takes the ${choice.piece} soul out of the body on ${move.to}`);
+    if (choice.kind === "fetch") parts.push(`fetches ${article(choice.piece)} body back onto ${move.from}`);
+    if (choice.kind === "summon") parts.push(`summons ${article(choice.piece)} soul back into the body on ${move.from}`);
   }
   const taken = move.captures.filter((square) => !move.choices.some((c) => c.kind === "taken"));
   if (taken.length) parts.push(`takes on ${taken.join(", ")}`);
