@@ -38,7 +38,7 @@
   // dark squares alike.
   const SCHEMES = {
     white: { fill: "#f8f4ea", edge: "#1a1a1a", line: "#1a1a1a", dark: false, hatch: "#8d8778" },
-    black: { fill: "#2a2623", edge: "#0c0c0c", line: "#ece3cf", dark: true, hatch: "#8f877a" },
+    black: { fill: "#2a2623", edge: "#0c0c0c", line: "#ece3cf", dark: true, hatch: "#6f685e" },
     yellow: { fill: "#f4c933", edge: "#352700", line: "#352700", dark: false, hatch: "#9c7f1a" },
     blue: { fill: "#2a5bd1", edge: "#081532", line: "#e6edff", dark: true, hatch: "#8ea7e6" },
     red: { fill: "#d12f2f", edge: "#2e0505", line: "#ffe9e4", dark: true, hatch: "#f0a0a0" },
@@ -192,7 +192,7 @@
         el("pattern", { id, width: 7, height: 7, patternUnits: "userSpaceOnUse",
                         patternTransform: "rotate(45)" }, [
           el("rect", { width: 7, height: 7, fill: scheme.fill }),
-          el("rect", { width: 3, height: 7, fill: scheme.hatch }),
+          el("rect", { width: scheme.dark ? 2.2 : 2.8, height: 7, fill: scheme.hatch }),
         ]),
       ]));
       fill = `url(#${id})`;
@@ -203,7 +203,7 @@
         : ["circle", { cx: part.circle[0], cy: part.circle[1], r: part.circle[2] }];
       if (lifeless) {
         group.appendChild(el(geometry[0], { ...geometry[1], ...round, fill, class: "body lifeless",
-          stroke: scheme.dark ? scheme.line : scheme.edge, "stroke-width": 3.2,
+          stroke: scheme.dark ? scheme.line : scheme.edge, "stroke-width": scheme.dark ? 2.4 : 3.2,
           "stroke-dasharray": "6 4" }));
       } else if (scheme.dark) {
         group.appendChild(el(geometry[0], { ...geometry[1], ...round, fill, class: "body",
@@ -329,8 +329,8 @@
     if (partner) title += ` sharing its throne with the ${capitalise(army)} ${named(partner)}`;
     const svg = frame(title, `augur-piece enochian army-${army}`);
     if (partner) {
-      svg.appendChild(placed(figure(kind, scheme, false), -12, 28, 0.72));
-      svg.appendChild(placed(figure(partner, scheme, false), 40, 28, 0.72));
+      svg.appendChild(placed(figure(kind, scheme, false), -12, 31, 0.68));
+      svg.appendChild(placed(figure(partner, scheme, false), 38, 31, 0.68));
     } else if (kind === "pawn" && square.pawn_of) {
       // A pawn of a piece: the pawn a little left, the piece's letter in a
       // badge at its right foot.
