@@ -225,6 +225,7 @@ function render() {
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
   $("to-move").textContent = capitalise(board.to_move);
+  renderPools(board);
   renderFields(board);
   renderLegend();
   renderMoves();
@@ -245,6 +246,15 @@ function resultText() {
   const result = state.board.result || state.over;
   if (!result) return "";
   return `${result.winner ? result.winner + " wins" : "Draw"} (${result.reason})`;
+}
+
+// Pools of captured material (Oracle chess's earth and underworld), drawn
+// as pieces with counts.
+function renderPools(board) {
+  const pools = board.pools || [];
+  $("pools").hidden = pools.length === 0 || !window.AugurPieces;
+  if ($("pools").hidden) return;
+  $("pools").replaceChildren(...pools.map((pool) => window.AugurPieces.pool(state.variant, pool)));
 }
 
 // The position string's fields, each labelled and put in words.

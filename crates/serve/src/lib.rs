@@ -81,6 +81,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/app.js"),
     ),
     (
+        "/pieces.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/pieces.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
