@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod clock;
 pub mod fields;
+pub mod graph;
 pub mod guard;
 pub mod memory;
 pub mod message;
