@@ -67,6 +67,31 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/app.js"),
     ),
     (
+        "/layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/layout.js"),
+    ),
+    (
+        "/analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/analysis.js"),
+    ),
+    (
+        "/sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/sound.js"),
+    ),
+    (
+        "/graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/graph.js"),
+    ),
+    (
+        "/ending.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ending.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
