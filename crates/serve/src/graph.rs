@@ -5,7 +5,9 @@
 //!
 //! A position where the game has already ended scores `cp` 32000 when the
 //! first team has won, -32000 when it has lost and 0 for a draw (there is
-//! no move left to count a mate in).
+//! no move left to count a mate in). A position waiting for a roll of the
+//! die (Enochian divination) scores the average over the die's faces, a
+//! mate counted as [`WON`] less its length.
 
 use augur_engine::{Config, Engine, Score, SearchLimits, Start, Variant};
 use serde::Serialize;
@@ -18,6 +20,8 @@ pub const GRAPH_NODES: u64 = if cfg!(debug_assertions) { 500 } else { 20_000 };
 const GRAPH_HASH_MB: usize = 4;
 /// The score of a position whose game the first team has already won.
 pub const WON: i32 = 32_000;
+/// The faces of the die (Enochian divination).
+const DIE_FACES: u32 = 6;
 
 /// One position's score: after `ply` moves of the game, from the first
 /// team's point of view. JSON: `{"ply":3,"cp":-20}` or `{"ply":7,"mate":2}`.
@@ -101,8 +105,39 @@ fn position_score(engine: &mut Engine, first: &str, limits: &SearchLimits) -> Op
         }));
     }
     let (_, team) = engine.side_to_move();
-    let best = engine.search(limits).ok()?;
-    Some(first_team_view(best.score, team == first))
+    let score = if engine.awaiting_roll() {
+        average_over_rolls(engine, limits)?
+    } else {
+        engine.search(limits).ok()?.score
+    };
+    Some(first_team_view(score, team == first))
+}
+
+/// The side to move's expected score before its roll: each face rolled
+/// and searched with an even share of the nodes, the centipawns averaged.
+fn average_over_rolls(engine: &mut Engine, limits: &SearchLimits) -> Option<Score> {
+    let share = SearchLimits {
+        nodes: limits.nodes.map(|n| (n / u64::from(DIE_FACES)).max(1)),
+        ..limits.clone()
+    };
+    let mut total = 0i64;
+    for face in 0..DIE_FACES {
+        engine.roll(face).ok()?;
+        let searched = engine.search(&share);
+        engine.undo();
+        total += i64::from(centipawns(searched.ok()?.score));
+    }
+    let average = total / i64::from(DIE_FACES);
+    i32::try_from(average).ok().map(Score::Cp)
+}
+
+/// A score as centipawns, a mate as [`WON`] less its length.
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(moves) if moves > 0 => WON - moves,
+        Score::Mate(moves) => -WON - moves,
+    }
 }
 
 #[cfg(test)]
@@ -207,5 +242,29 @@ mod tests {
             score: Score::Mate(-2),
         };
         assert_eq!(augur_engine::to_json(&point), r#"{"ply":3,"mate":-2}"#);
+    }
+
+    #[test]
+    fn every_game_and_a_divination_game_is_scored_at_every_ply() {
+        let mut starts: Vec<(Variant, Option<String>)> =
+            Variant::ALL.iter().map(|&v| (v, None)).collect();
+        starts.push((Variant::Enochian, Variant::Enochian.divination_start()));
+        for (variant, start) in starts {
+            let mut engine = Engine::new(variant);
+            let position = start.clone().map_or(Start::Standard, Start::Text);
+            engine.set_position(&position, &[]).expect("start");
+            for _ in 0..3 {
+                if engine.awaiting_roll() {
+                    engine.roll(2).expect("roll");
+                }
+                let mv = engine.legal_moves()[0].text.clone();
+                engine.play(&mv).expect("legal");
+            }
+            let moves = engine.moves();
+            let points = scores(variant, start.as_deref(), &moves, 300, &mut || false)
+                .expect("scored")
+                .expect("not interrupted");
+            assert_eq!(points.len(), 4, "{variant:?} {moves:?}: {points:?}");
+        }
     }
 }

@@ -1310,4 +1310,16 @@ mod tests {
         assert_eq!(scores[3], serde_json::json!({"ply": 3, "mate": -1}));
         assert_eq!(tab.state(), before);
     }
+
+    #[test]
+    fn a_page_message_abandons_the_graph_and_is_handled_next() {
+        let (inbox, events) = channel();
+        let mut tab = Tab::with_events(Arc::new(Permits::new(1)), inbox.clone(), events);
+        tab.handle(r#"{"type":"new","moves":["e2e4","e7e5"]}"#);
+        inbox
+            .send(Event::Page(r#"{"type":"move","move":"g1f3"}"#.into()))
+            .expect("sent");
+        assert!(tab.handle(r#"{"type":"graph"}"#).is_empty());
+        assert_eq!(tab.queued.len(), 1);
+    }
 }
