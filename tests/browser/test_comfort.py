@@ -166,6 +166,8 @@ def test_sound_is_off_by_default_and_makes_no_context(page, server):
 def test_the_phone_shows_the_board_first_with_large_targets(phone, server, variant):
     open_board(phone, server)
     new_game(phone, variant, engine_answers=False)
+    if variant == "chess":
+        play(phone, "e2", "e4")  # a move-list item to measure too
     assert phone.evaluate("document.getElementById('settings').open") is False
     board = phone.evaluate("document.getElementById('board').getBoundingClientRect().toJSON()")
     assert board["top"] <= 120, board

@@ -16,7 +16,8 @@ const GameEnd = (() => {
     "insufficient material": "insufficient material to mate",
     "round limit": "the round limit",
   };
-  // The game end the dialog was last opened for (not again for it).
+  // The game end the dialog was last opened for (not again for it) and
+  // its number of moves.
   let announced = null;
   let onConfirm = null;
 
@@ -62,13 +63,14 @@ const GameEnd = (() => {
     const line = byId("to-move-line");
     if (line) line.hidden = Boolean(result);
     if (!result) {
-      announced = null;
+      // Taken back or a new game: the next end is announced again.
+      if (announced && announced.moves !== current.moves.length) announced = null;
       return "";
     }
     const words = resultWords(result);
     const key = `${current.variant} ${current.start || ""} ${current.moves.length} ${words}`;
-    if (announced !== key) {
-      announced = key;
+    if (!announced || announced.key !== key) {
+      announced = { key, moves: current.moves.length };
       announce(words);
     }
     return words;
