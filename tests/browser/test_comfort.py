@@ -21,6 +21,13 @@ if (Original) {
 }
 """
 
+# Elements drawn past either side of the screen (none may be).
+BEYOND_THE_SCREEN = """() => [...document.body.querySelectorAll('*')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => [e.id || e.tagName, e.getBoundingClientRect()])
+    .filter(([, box]) => box.width > 0 && (box.left < -1 || box.right > innerWidth + 1))
+    .map(([name, box]) => `${name} ${Math.round(box.left)}..${Math.round(box.right)}`)"""
+
 
 def load_position(page, position):
     """Loads a chess position from the import fields (as a script: the
@@ -34,7 +41,10 @@ def load_position(page, position):
 
 
 def play(page, origin, target):
+    """Plays a move by clicking its squares, once the page waits for no
+    reply (a click while a new game is on its way is ignored)."""
     count = page.locator("#moves li").count()
+    wait_for(lambda: page.evaluate("typeof busy === 'undefined' || !busy"), message="the page ready")
     page.click(f"[data-square='{origin}']")
     page.click(f"[data-square='{target}']")
     wait_moves(page, count + 1)
@@ -180,11 +190,13 @@ def test_the_phone_shows_the_board_first_with_large_targets(phone, server, varia
     assert small == []
     overflow = phone.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], overflow
+    assert phone.evaluate(BEYOND_THE_SCREEN) == []
     # Opened, the settings still fit the screen.
     phone.click("#settings > summary")
     assert phone.is_visible("select#variant")
     overflow = phone.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
     assert overflow[0] <= overflow[1], overflow
+    assert phone.evaluate(BEYOND_THE_SCREEN) == []
 
 
 def test_the_settings_are_open_on_a_desktop(page, server):
