@@ -131,6 +131,19 @@ def test_the_graph_button_asks_for_the_game_so_far(page, server):
     wait_for(lambda: not page.is_visible("#graph-panel"), message="the graph put away")
 
 
+def test_asking_for_the_graph_during_an_analysis_resumes_it(page, server):
+    open_board(page, server)
+    new_game(page, "chess", engine_answers=False)
+    play(page, "e2", "e4")
+    page.click("#analyse")
+    wait_for(lambda: page.locator("#lines li").count() > 0, message="analysis lines")
+    page.click("#graph-button")
+    wait_for(lambda: page.locator("#eval-graph [data-ply]").count() == 2, message="two points")
+    page.evaluate("document.getElementById('lines').replaceChildren()")
+    wait_for(lambda: page.locator("#lines li").count() > 0, message="the analysis again")
+    page.click("#analyse")
+
+
 def test_resigning_asks_first_and_an_enochian_win_names_both_armies(page, server):
     open_board(page, server)
     new_game(page, "enochian", engine_answers=False)

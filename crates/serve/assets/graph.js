@@ -86,6 +86,8 @@ const EvalGraph = (() => {
       ? "Click the graph to see a position." : "No position could be scored.";
     draw();
     mark(last());
+    // The request ended a running analysis: it starts again.
+    if (typeof analysing !== "undefined" && analysing && typeof startAnalysis === "function") startAnalysis();
   }
 
   function draw() {
