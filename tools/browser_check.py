@@ -185,7 +185,7 @@ def play_game(page, variant, plies, timings, first_moves):
     # The import fields are never filled from the game: take its moves
     # from the page's state, as a person copies them from the move list.
     exported = (page.evaluate("() => state.start || ''"), page.evaluate("() => state.moves.join(' ')"))
-    page.click("details summary")
+    page.click("#import-export > summary")
     page.click("#export")
     page.wait_for_function("() => document.querySelector('#pgn').value.includes('[Result')")
     pgn = page.input_value("#pgn")
@@ -196,15 +196,15 @@ def play_game(page, variant, plies, timings, first_moves):
         assert not game.errors and len(list(game.mainline_moves())) == before - 2, (before, game.errors, pgn)
     else:
         assert f"[Variant " in pgn and "[FEN " in pgn, pgn
-    page.click("details summary")
+    page.click("#import-export > summary")
     page.click("#new-game")
     wait_moves_exact(page, 0)
-    page.click("details summary")
+    page.click("#import-export > summary")
     page.fill("#moves-text", exported[1])
     page.click("#load")
     wait_moves(page, before - 2)
     assert page.input_value("#moves-text") == exported[1], "re-import changed the moves"
-    page.click("details summary")
+    page.click("#import-export > summary")
     return before - 2, score
 
 
@@ -279,7 +279,7 @@ def typing_survives_a_reply(page):
     load(page, "chess", "")
     typed = "7k/8/8/3Qr3/8/8/8/K7 w 0"
     page.uncheck("#engine-plays")
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     # One task: the game changes, then the person types, before any reply.
     page.evaluate("""(typed) => {
         const select = document.querySelector('#variant');
@@ -294,7 +294,7 @@ def typing_survives_a_reply(page):
     assert kept == typed, f"the reply overwrote the typed position with {kept!r}"
     page.click("#load")
     page.wait_for_function("(p) => document.body.dataset.start === p", arg=typed)
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
     return "a position typed while a new game was on its way was kept and loaded"
 
 
@@ -304,7 +304,7 @@ def load(page, variant, position, moves=""):
     page.uncheck("#engine-plays")
     if page.input_value("#variant") != variant:
         page.select_option("#variant", variant)
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     page.fill("#position-text", position)
     page.fill("#moves-text", moves)
     page.click("#load")
@@ -318,7 +318,7 @@ def load(page, variant, position, moves=""):
                               " status: document.querySelector('#status').textContent,"
                               " notice: document.querySelector('#notice').textContent})")
         raise AssertionError(f"loading {variant} {position!r} with {count} moves: the page shows {shown}")
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
 
 
 def click_move(page, origin, target, choice=None):
@@ -528,14 +528,14 @@ def analyse_and_stop(page, frames):
 def import_pgn(page):
     """PGN pasted into the page (SAN, a comment, a variation) becomes the
     game in move text."""
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     page.fill("#pgn", '[Event "pasted"]\n\n1. e4 {a comment} e5 (1... c5) 2. Nf3 Nc6 *\n')
     page.click("#import-pgn")
     wait_moves_exact(page, 4)
     texts = [li.get_attribute("data-move") for li in page.locator("#moves li").all()]
     assert texts == ["e2e4", "e7e5", "g1f3", "b8c6"], texts
     assert page.input_value("#variant") == "chess"
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
     return "SAN with a comment and a variation read as " + " ".join(texts)
 
 
@@ -560,8 +560,11 @@ def second_side_and_resign(page):
     time.sleep(0.5)
     assert move_count(page) == 1, "the engine should wait for the person"
     page.click("#resign")
+    page.click("#resign-confirm")  # Resigning asks first.
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('resigns')")
-    assert page.inner_text("#status") == "White wins (Black resigns)", page.inner_text("#status")
+    status = page.inner_text("#status")
+    assert "White wins" in status and "Black resigns" in status, status
+    page.click("#result-close")
     page.select_option("#side", "first")
     page.click("#new-game")
     wait_moves_exact(page, 0)

@@ -37,17 +37,10 @@ let watching = false;
 let analysing = false;
 let flagSent = false;
 
-// A short click for each move, when sound is on.
+// A short tone for each move (capture and check sound otherwise), when
+// sound is on (sound.js).
 function beep() {
-  if (!$("sound").checked || !window.AudioContext) return;
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  gain.gain.value = 0.05;
-  tone.frequency.value = 660;
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  tone.stop(audio.currentTime + 0.06);
+  Sounds.moved(state);
 }
 
 function send(message) {
@@ -242,10 +235,13 @@ function render() {
   $("offer-dialog").hidden = !state.offer;
 }
 
+// The result in words for the status line (ending.js; its dialog opens
+// when the game has just ended); called for every state drawn.
 function resultText() {
-  const result = state.board.result || state.over;
-  if (!result) return "";
-  return `${result.winner ? result.winner + " wins" : "Draw"} (${result.reason})`;
+  Sounds.observe(state);
+  AnalysisPanel.follow(state);
+  EvalGraph.sync(state);
+  return GameEnd.statusText(state);
 }
 
 // Pools of captured material (Oracle chess's earth and underworld), drawn
@@ -393,43 +389,29 @@ setInterval(tickClocks, 200);
 
 // --- Analysis ----------------------------------------------------------------
 
+// The analysis panel, scores from the first side's view (analysis.js).
 function showAnalysis(message) {
-  const score = message.score ? scoreText(message.score) : null;
-  $("score").textContent = score || "-";
-  $("depth").textContent = message.depth ?? "-";
-  showEvaluation(score);
+  AnalysisPanel.show(message, state);
   showArrow(message.bestmove);
-  $("lines").replaceChildren(...(message.lines || []).map((line) => {
-    const item = document.createElement("li");
-    item.textContent = `${scoreText(line.score)}: ${line.pv.map((mv) => mv.text).join(" ")}`;
-    return item;
-  }));
 }
 
-// A score as the engine reports it ({"cp": 20} or {"mate": -3}) in words
-// for the analysis panel: "cp 20", "mate -3".
+// A score as the engine reports it (the side to move's view) in pawns
+// from the first side's view: "+0.75", "-1.20", "#5", "#-3".
 function scoreText(score) {
-  return "mate" in score ? `mate ${score.mate}` : `cp ${score.cp}`;
+  return AnalysisPanel.text(AnalysisPanel.firstTeamView(score, state && state.board));
 }
 
 function startAnalysis() {
   if (gameOver() || state.board.awaiting_roll) return;
   busy = true;
-  $("score").textContent = "-";
-  $("depth").textContent = "-";
+  AnalysisPanel.reset();
   send({ type: "analyse", ply: state.moves.length, infinite: true });
 }
 
-// The eval bar: the side to move's share, 50% for equality (a logistic
-// curve of the centipawn score; a mate fills or empties it).
+// The eval bar for a score as the engine reports it (the side to move's
+// view): the first side's share (analysis.js).
 function showEvaluation(score) {
-  let share = 50;
-  if (score) {
-    const [kind, value] = score.split(" ");
-    const n = Number(value);
-    share = kind === "mate" ? (n > 0 ? 100 : 0) : 100 / (1 + Math.exp(-n / 250));
-  }
-  $("eval-fill").style.width = `${share.toFixed(1)}%`;
+  AnalysisPanel.showBar(score ? AnalysisPanel.firstTeamView(score, state && state.board) : null);
 }
 
 // The best move as an arrow over the board (cleared by the next drawing).
@@ -492,10 +474,14 @@ for (const army of ARMIES) {
 }
 $("resign").addEventListener("click", () => {
   if (!state || gameOver()) return;
-  watching = false;
-  const mine = personSides();
-  const side = mine.includes(state.board.to_move) ? state.board.to_move : mine[0];
-  send({ type: "resign", team: teamOf(side || state.board.to_move) });
+  // Asked first (ending.js); the game goes on when the person cancels.
+  GameEnd.confirmResign(() => {
+    if (!state || gameOver()) return;
+    watching = false;
+    const mine = personSides();
+    const side = mine.includes(state.board.to_move) ? state.board.to_move : mine[0];
+    send({ type: "resign", team: teamOf(side || state.board.to_move) });
+  });
 });
 $("undo").addEventListener("click", () => {
   if (!state) return;

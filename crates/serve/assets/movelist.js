@@ -62,6 +62,8 @@ function renderMoves() {
   });
   const list = $("moves");
   list.replaceChildren(...items);
+  // The evaluation graph's marker follows the move shown.
+  if (typeof EvalGraph !== "undefined") EvalGraph.mark(viewedPly === null ? state.moves.length : viewedPly);
   // Follow the newest move (without scrolling the page itself).
   if (viewedPly === null) list.scrollTop = list.scrollHeight;
   renderViewing();
@@ -88,6 +90,11 @@ function viewPly(ply) {
   viewedPly = Math.max(0, ply);
   send({ type: "view", at: viewedPly });
   renderMoves();
+}
+
+// The evaluation graph's hook: show the position after `ply` plies.
+function showPly(ply) {
+  viewPly(ply);
 }
 
 // The server's answer to `view`: the board to show, unless the person has

@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod clock;
 pub mod fields;
+pub mod graph;
 pub mod guard;
 pub mod memory;
 pub mod message;
@@ -84,6 +85,31 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/pieces.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/pieces.js"),
+    ),
+    (
+        "/layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/layout.js"),
+    ),
+    (
+        "/analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/analysis.js"),
+    ),
+    (
+        "/sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/sound.js"),
+    ),
+    (
+        "/graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/graph.js"),
+    ),
+    (
+        "/ending.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ending.js"),
     ),
     (
         "/style.css",

@@ -1,10 +1,11 @@
 //! The server's messages to the page, as serde types: each is one JSON
 //! object whose `type` comes first (`state`, `analysis`, `engine_move`,
-//! `exchange_offer`, `exchange_declined`, `export`, `error`), as
+//! `exchange_offer`, `exchange_declined`, `export`, `graph`, `error`), as
 //! `protocol.md` ("`augur serve`") lists them; `crates/serve/assets/app.js`
 //! reads them.
 
 use crate::clock::ClockView;
+use crate::graph::GraphPoint;
 use augur_engine::{BoardView, GameResult, Score, SearchInfo};
 use serde::Serialize;
 
@@ -70,6 +71,12 @@ pub enum ToPage<'a> {
         /// The PGN text.
         pgn: String,
     },
+    /// The evaluation graph: every position of the game scored from the
+    /// first team's view, the start first.
+    Graph {
+        /// One score per position (`ply` 0 is the start).
+        scores: &'a [GraphPoint],
+    },
     /// A message could not be handled (nothing changed).
     Error {
         /// What went wrong.
@@ -112,6 +119,21 @@ mod tests {
                     pgn: "[Event \"x\"]\n\n*".into(),
                 },
                 r#"{"type":"export","pgn":"[Event \"x\"]\n\n*"}"#,
+            ),
+            (
+                ToPage::Graph {
+                    scores: &[
+                        GraphPoint {
+                            ply: 0,
+                            score: Score::Cp(20),
+                        },
+                        GraphPoint {
+                            ply: 1,
+                            score: Score::Mate(-3),
+                        },
+                    ],
+                },
+                r#"{"type":"graph","scores":[{"ply":0,"cp":20},{"ply":1,"mate":-3}]}"#,
             ),
             (
                 ToPage::Error {

@@ -514,7 +514,34 @@ impl Tab {
                 )?;
                 out(ToPage::Export { pgn }.to_json());
             }
+            "graph" => self.graph(out)?,
             other => return Err(format!("unknown message type '{other}'")),
+        }
+        Ok(())
+    }
+
+    /// Sends the evaluation graph of the game so far (nothing when a page
+    /// message arrives first: it is handled next).
+    fn graph(&mut self, out: &mut dyn FnMut(String)) -> Result<(), String> {
+        let (variant, start, moves) = (
+            self.engine.variant(),
+            self.start.clone(),
+            self.engine.moves(),
+        );
+        let permits = Arc::clone(&self.permits);
+        let _permit = permits.acquire();
+        let scored = crate::graph::scores(
+            variant,
+            start.as_deref(),
+            &moves,
+            crate::graph::GRAPH_NODES,
+            &mut || {
+                self.keep_page_events();
+                !self.queued.is_empty()
+            },
+        )?;
+        if let Some(scores) = scored {
+            out(ToPage::Graph { scores: &scores }.to_json());
         }
         Ok(())
     }
@@ -1371,5 +1398,30 @@ mod tests {
         );
         assert_eq!(state["variant"], "ultima");
         assert_eq!(state["moves"], serde_json::json!(["e2e3", "e7e6"]));
+    }
+
+    #[test]
+    fn the_graph_scores_every_position_of_the_game_and_changes_nothing() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"new","moves":["f2f3","e7e5","g2g4","d8h4"]}"#);
+        let before = tab.state();
+        let graph = last(&mut tab, r#"{"type":"graph"}"#);
+        assert_eq!(graph["type"], "graph");
+        let scores = graph["scores"].as_array().expect("scores");
+        assert_eq!(scores.len(), 5, "{graph}");
+        assert_eq!(scores[3], serde_json::json!({"ply": 3, "mate": -1}));
+        assert_eq!(tab.state(), before);
+    }
+
+    #[test]
+    fn a_page_message_abandons_the_graph_and_is_handled_next() {
+        let (inbox, events) = channel();
+        let mut tab = Tab::with_events(Arc::new(Permits::new(1)), inbox.clone(), events);
+        tab.handle(r#"{"type":"new","moves":["e2e4","e7e5"]}"#);
+        inbox
+            .send(Event::Page(r#"{"type":"move","move":"g1f3"}"#.into()))
+            .expect("sent");
+        assert!(tab.handle(r#"{"type":"graph"}"#).is_empty());
+        assert_eq!(tab.queued.len(), 1);
     }
 }
