@@ -118,7 +118,9 @@ def pick_with_targets(page, square, attempts=30):
             return
         except Exception:
             pass
-    raise AssertionError(f"clicking {square} never highlighted its targets: {page.inner_text('#status')}")
+    seen = page.evaluate("""() => ({ toMove: state.board.to_move, mine: personSides(), busy, picked,
+        premove, personToMove: personToMove(), from: movesFrom(picked).map((m) => m.text)})""")
+    raise AssertionError(f"clicking {square} never highlighted its targets: {page.inner_text('#status')} {seen}")
 
 
 def click_a_legal_move(page, timings):
