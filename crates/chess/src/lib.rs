@@ -31,6 +31,7 @@ mod fen;
 mod game;
 mod movegen;
 mod moves;
+mod notation;
 pub mod nnue;
 mod null_move;
 mod perft;
