@@ -137,6 +137,7 @@ impl Board {
                 Some((_, mv)) => mv.to_string(),
                 None => recorded,
             };
+            let notation = engine.notations().last().cloned().unwrap_or_default();
             Move::of(&MoveInfo {
                 text,
                 from: None,
@@ -146,6 +147,7 @@ impl Board {
                 also_moves: Vec::new(),
                 placed: Vec::new(),
                 gives_check: engine.in_check(),
+                notation,
             })
         });
         self.entries.push(Entry::Move(played.clone()));

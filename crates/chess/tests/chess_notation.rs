@@ -34,7 +34,12 @@ fn notation_round_trips_and_is_unique_over_random_games() {
             checks += usize::from(text.ends_with('+') || text.ends_with('#'));
         }
         let danger = position.royal_in_danger();
-        assert_eq!(!danger.is_empty(), position.in_check(), "{}", position.fen());
+        assert_eq!(
+            !danger.is_empty(),
+            position.in_check(),
+            "{}",
+            position.fen()
+        );
         if let [king] = danger[..] {
             assert_eq!(
                 position.board_piece(king).map(|p| p.to_ascii_lowercase()),
@@ -42,7 +47,10 @@ fn notation_round_trips_and_is_unique_over_random_games() {
             );
         }
     }
-    assert!(moves > 20_000 && checks > 200, "{moves} moves, {checks} checks");
+    assert!(
+        moves > 20_000 && checks > 200,
+        "{moves} moves, {checks} checks"
+    );
 }
 
 #[test]

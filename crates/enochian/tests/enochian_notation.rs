@@ -62,16 +62,28 @@ fn notation_round_trips_and_is_unique_over_random_games() {
                     .square(square)
                     .is_some_and(|s| s.piece.name == "king")
             });
-            assert_eq!(text.contains("xK"), takes_king, "{text} at {}", position.fen());
+            assert_eq!(
+                text.contains("xK"),
+                takes_king,
+                "{text} at {}",
+                position.fen()
+            );
             kings_taken += usize::from(takes_king);
             let army = text.chars().next().unwrap_or(' ');
             assert_eq!(
                 Some(army),
-                position.fen().split(' ').nth(1).and_then(|f| f.chars().next())
+                position
+                    .fen()
+                    .split(' ')
+                    .nth(1)
+                    .and_then(|f| f.chars().next())
             );
             let roll = position.chance_text().map(|r| format!("{army}{r}:"));
             rolls += usize::from(roll.is_some());
-            assert!(text.starts_with(&roll.unwrap_or(format!("{army}:"))), "{text}");
+            assert!(
+                text.starts_with(&roll.unwrap_or(format!("{army}:"))),
+                "{text}"
+            );
         }
         let danger = position.royal_in_danger();
         let attacked: Vec<Square> = team_armies(position.team())

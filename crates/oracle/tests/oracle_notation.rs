@@ -59,9 +59,11 @@ fn the_rules_pages_moves_written_out() {
     let position_of = position;
     let checked = position_of("4c3/8/8/4H()3/8/8/8/l3L3 - - w 0 1");
     assert_eq!(checked.royal_in_danger(), [sq("e1")]);
-    assert!(position_of("4c3/8/8/4H3/8/8/8/l3L3 - - w 0 1")
-        .royal_in_danger()
-        .is_empty());
+    assert!(
+        position_of("4c3/8/8/4H3/8/8/8/l3L3 - - w 0 1")
+            .royal_in_danger()
+            .is_empty()
+    );
     let queen = position_of(queen);
     assert!(queen.parse_notation("h~b3xd4/h").is_err());
     assert!(queen.parse_notation("h~b3d4xc").is_err());
@@ -83,7 +85,12 @@ fn notation_round_trips_and_is_unique_over_random_games() {
             checks += usize::from(text.ends_with('+') || text.ends_with('#'));
         }
         let danger = position.royal_in_danger();
-        assert_eq!(!danger.is_empty(), position.in_check(), "{}", position.fen());
+        assert_eq!(
+            !danger.is_empty(),
+            position.in_check(),
+            "{}",
+            position.fen()
+        );
     }
     assert!(
         moves > 50_000 && souls > 5_000 && riders > 100 && checks > 100,

@@ -85,7 +85,12 @@ fn notation_round_trips_and_is_unique_over_random_games() {
             assert_eq!(text, expected, "at {}", position.fen());
         }
         let danger = position.royal_in_danger();
-        assert_eq!(!danger.is_empty(), position.in_check(), "{}", position.fen());
+        assert_eq!(
+            !danger.is_empty(),
+            position.in_check(),
+            "{}",
+            position.fen()
+        );
         for square in danger {
             assert_eq!(
                 position.board_piece(square).map(|p| p.to_ascii_lowercase()),
