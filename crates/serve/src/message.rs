@@ -22,6 +22,9 @@ pub enum ToPage<'a> {
         start: Option<&'a str>,
         /// The moves played, as the protocol writes them.
         moves: &'a [String],
+        /// The same entries in the game's readable notation (chess: SAN),
+        /// one per entry of `moves`, in the same order.
+        notation: &'a [String],
         /// Whether Enochian divination (dice rolled for the person) is on.
         divination: bool,
         /// The clocks, when the game has them.

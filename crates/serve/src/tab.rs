@@ -315,6 +315,7 @@ impl Tab {
             variant: self.engine.variant().name(),
             start: self.start.as_deref(),
             moves: &self.engine.moves(),
+            notation: &self.engine.notations(),
             divination: self.divination,
             clock: self.clock.as_ref().map(Clock::view),
             over: self.over.as_ref(),
@@ -1251,6 +1252,71 @@ mod tests {
         let state = last(&mut tab, r#"{"type":"move","move":"e2e3"}"#);
         assert_eq!(state["moves"], serde_json::json!([]), "{state}");
         assert_eq!(state["over"]["winner"], "Black", "{state}");
+    }
+
+    #[test]
+    fn the_state_names_every_entry_in_readable_notation() {
+        let mut tab = tab();
+        let state = last(&mut tab, r#"{"type":"move","move":"g1f3"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Nf3"]), "{state}");
+        let state = last(&mut tab, r#"{"type":"move","move":"e7e5"}"#);
+        assert_eq!(state["moves"], serde_json::json!(["g1f3", "e7e5"]));
+        assert_eq!(state["notation"], serde_json::json!(["Nf3", "e5"]));
+        let state = last(&mut tab, r#"{"type":"undo"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Nf3"]));
+        let state = last(&mut tab, r#"{"type":"new","variant":"ultima"}"#);
+        assert_eq!(state["notation"], serde_json::json!([]));
+        let state = last(&mut tab, r#"{"type":"move","move":"c2c4"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Pc2-c4"]), "{state}");
+        let new = format!(r#"{{"type":"new","variant":"enochian","position":"{EXCHANGE_START}"}}"#);
+        tab.handle(&new);
+        let state = last(&mut tab, r#"{"type":"move","move":"h8f6Q"}"#);
+        assert_eq!(
+            state["notation"],
+            serde_json::json!(["b:Qh8-f6"]),
+            "{state}"
+        );
+        assert_eq!(state["board"]["check"], serde_json::json!([]), "{state}");
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"enochian","divination":true}"#,
+        );
+        assert_eq!(state["notation"], serde_json::json!([]));
+        let state = last(&mut tab, r#"{"type":"roll"}"#);
+        let roll = state["moves"][0].as_str().expect("a roll");
+        let words = format!("{} rolls {}", "Blue", roll.trim_end_matches(':'));
+        assert_eq!(state["notation"], serde_json::json!([words]), "{state}");
+        let mv = state["board"]["moves"][0].clone();
+        let state = last(
+            &mut tab,
+            &format!(r#"{{"type":"move","move":{}}}"#, mv["text"]),
+        );
+        assert_eq!(
+            state["notation"],
+            serde_json::json!([mv["notation"]]),
+            "{state}"
+        );
+        assert!(
+            mv["notation"]
+                .as_str()
+                .is_some_and(|n| n.starts_with(&format!("b{roll}")))
+        );
+    }
+
+    #[test]
+    fn the_board_marks_the_king_in_check() {
+        let mut tab = tab();
+        for mv in ["f2f3", "e7e5", "g2g4"] {
+            let state = last(&mut tab, &format!(r#"{{"type":"move","move":"{mv}"}}"#));
+            assert_eq!(state["board"]["check"], serde_json::json!([]), "{state}");
+        }
+        let state = last(&mut tab, r#"{"type":"move","move":"d8h4"}"#);
+        assert_eq!(
+            state["board"]["check"],
+            serde_json::json!(["e1"]),
+            "{state}"
+        );
+        assert_eq!(state["notation"][3], "Qh4#", "{state}");
     }
 
     #[test]
