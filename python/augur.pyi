@@ -31,6 +31,9 @@ class Move:
     @property
     def text(self) -> str: ...
     @property
+    def notation(self) -> str:
+        """The move in its game's readable notation (chess: SAN, ``Nf3``)."""
+    @property
     def from_square(self) -> Optional[str]:
         """The square the moving piece leaves, None for a move without squares."""
     @property
@@ -87,7 +90,9 @@ class Board:
     def push(self, move: Union[Move, str]) -> None:
         """Plays ``move``; IllegalMoveError, board unchanged, if not legal."""
     def push_text(self, text: str) -> Move:
-        """Plays the move written ``text`` (``"4:h8h6Q"``: roll, then move) and returns it."""
+        """Plays the move written ``text`` (``"4:h8h6Q"``: roll, then move) or
+        in its game's readable notation (``"Nf3"``; ``"b4:Qh8-f6"`` once the
+        roll is drawn) and returns it."""
     def push_uci(self, uci: str) -> Move:
         """``push_text`` under python-chess's name."""
     def pop(self) -> Move:

@@ -121,7 +121,9 @@ def pick_with_targets(page, square, attempts=30):
             return
         except Exception:
             pass
-    raise AssertionError(f"clicking {square} never highlighted its targets: {page.inner_text('#status')}")
+    seen = page.evaluate("""() => ({ toMove: state.board.to_move, mine: personSides(), busy, picked,
+        premove, personToMove: personToMove(), from: movesFrom(picked).map((m) => m.text)})""")
+    raise AssertionError(f"clicking {square} never highlighted its targets: {page.inner_text('#status')} {seen}")
 
 
 def click_a_legal_move(page, timings):
@@ -185,8 +187,10 @@ def play_game(page, variant, plies, timings, first_moves):
     arrow = page.get_attribute("#best-arrow", "data-move")
     legal = page.eval_on_selector_all("#legal option", "os => os.map(o => o.value)")
     assert arrow in legal, (arrow, legal[:5])
-    exported = (page.input_value("#position-text"), page.input_value("#moves-text"))
-    page.click("details summary")
+    # The import fields are never filled from the game: take its moves
+    # from the page's state, as a person copies them from the move list.
+    exported = (page.evaluate("() => state.start || ''"), page.evaluate("() => state.moves.join(' ')"))
+    page.click("#import-export > summary")
     page.click("#export")
     page.wait_for_function("() => document.querySelector('#pgn').value.includes('[Result')")
     pgn = page.input_value("#pgn")
@@ -197,15 +201,15 @@ def play_game(page, variant, plies, timings, first_moves):
         assert not game.errors and len(list(game.mainline_moves())) == before - 2, (before, game.errors, pgn)
     else:
         assert f"[Variant " in pgn and "[FEN " in pgn, pgn
-    page.click("details summary")
+    page.click("#import-export > summary")
     page.click("#new-game")
     wait_moves_exact(page, 0)
-    page.click("details summary")
+    page.click("#import-export > summary")
     page.fill("#moves-text", exported[1])
     page.click("#load")
     wait_moves(page, before - 2)
     assert page.input_value("#moves-text") == exported[1], "re-import changed the moves"
-    page.click("details summary")
+    page.click("#import-export > summary")
     return before - 2, score
 
 
@@ -280,7 +284,7 @@ def typing_survives_a_reply(page):
     load(page, "chess", "")
     typed = "7k/8/8/3Qr3/8/8/8/K7 w 0"
     page.uncheck("#engine-plays")
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     # One task: the game changes, then the person types, before any reply.
     page.evaluate("""(typed) => {
         const select = document.querySelector('#variant');
@@ -295,7 +299,7 @@ def typing_survives_a_reply(page):
     assert kept == typed, f"the reply overwrote the typed position with {kept!r}"
     page.click("#load")
     page.wait_for_function("(p) => document.body.dataset.start === p", arg=typed)
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
     return "a position typed while a new game was on its way was kept and loaded"
 
 
@@ -305,7 +309,7 @@ def load(page, variant, position, moves=""):
     page.uncheck("#engine-plays")
     if page.input_value("#variant") != variant:
         page.select_option("#variant", variant)
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     page.fill("#position-text", position)
     page.fill("#moves-text", moves)
     page.click("#load")
@@ -319,7 +323,7 @@ def load(page, variant, position, moves=""):
                               " status: document.querySelector('#status').textContent,"
                               " notice: document.querySelector('#notice').textContent})")
         raise AssertionError(f"loading {variant} {position!r} with {count} moves: the page shows {shown}")
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
 
 
 def click_move(page, origin, target, choice=None):
@@ -336,7 +340,8 @@ def click_move(page, origin, target, choice=None):
         wanted = next(m for m in options if (choice(m) if callable(choice) else m == choice))
         page.click(f"#chooser button[data-move='{wanted}']")
     wait_moves(page, before + 1)
-    return page.locator("#moves li").nth(before).inner_text()
+    # The list shows the readable notation; the move text is its data-move.
+    return page.locator("#moves li").nth(before).get_attribute("data-move")
 
 
 def piece_on(page, square):
@@ -371,7 +376,7 @@ def single_move(page, case):
     played = click_move(page, origin, target, choice)
     assert played == expected and piece_on(page, square) == piece, (played, piece_on(page, square))
     if variant == "ultima":
-        captured = page.eval_on_selector(f"[data-square='{square}']", "c => c.classList.contains('captured')")
+        captured = page.eval_on_selector(f"[data-square='{square}']", "c => c.classList.contains('taken')")
         assert captured, "no capture cue"
     return f"{shows} ({played})"
 
@@ -399,7 +404,7 @@ def enochian_exchange(page):
     load(page, "enochian", EXCHANGE_START)
     page.click("#offer-exchange")
     wait_moves(page, 1)
-    assert page.locator("#moves li").first.inner_text() == "exchange"
+    assert page.locator("#moves li").first.get_attribute("data-move") == "exchange"
     page.select_option("#side", "second")
     page.select_option("#side", "first")
     return f"exchange of prisoners offered by button (the engine {answer}; between people, played)"
@@ -417,7 +422,7 @@ def enochian_engine_offer(page):
         assert text.startswith("Red offers"), text
         page.click("#accept-offer" if accept else "#decline-offer")
         wait_moves(page, 1)
-        first = page.locator("#moves li").first.inner_text()
+        first = page.locator("#moves li").first.get_attribute("data-move")
         assert (first == "exchange") == accept, first
         assert not page.is_visible("#offer-dialog")
         answers.append(first)
@@ -447,7 +452,7 @@ def enochian_divination(page):
         # (its King taken): then the person's next army rolls at once.
         settle(page, quiet=0.5)
         assert move_count(page) >= before + 1
-        texts = [li.inner_text() for li in page.locator("#moves li").all()]
+        texts = [li.get_attribute("data-move") for li in page.locator("#moves li").all()]
         assert all(re.match(r"^[1-6]:", t) for t in texts), texts
     page.uncheck("#divination")
     return f"divination: rolled by button ({'; '.join(rolls)}), every move carries its roll"
@@ -528,14 +533,14 @@ def analyse_and_stop(page, frames):
 def import_pgn(page):
     """PGN pasted into the page (SAN, a comment, a variation) becomes the
     game in move text."""
-    page.evaluate("() => { document.querySelector('details').open = true; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = true; }")
     page.fill("#pgn", '[Event "pasted"]\n\n1. e4 {a comment} e5 (1... c5) 2. Nf3 Nc6 *\n')
     page.click("#import-pgn")
     wait_moves_exact(page, 4)
-    texts = [li.inner_text() for li in page.locator("#moves li").all()]
+    texts = [li.get_attribute("data-move") for li in page.locator("#moves li").all()]
     assert texts == ["e2e4", "e7e5", "g1f3", "b8c6"], texts
     assert page.input_value("#variant") == "chess"
-    page.evaluate("() => { document.querySelector('details').open = false; }")
+    page.evaluate("() => { document.querySelector('#import-export').open = false; }")
     return "SAN with a comment and a variation read as " + " ".join(texts)
 
 
@@ -547,7 +552,7 @@ def drag_a_move(page):
     wait_moves_exact(page, 0)
     page.locator("[data-square='g1']").drag_to(page.locator("[data-square='f3']"))
     wait_moves(page, 1)
-    assert page.locator("#moves li").first.inner_text() == "g1f3"
+    assert page.locator("#moves li").first.get_attribute("data-move") == "g1f3"
     wait_moves(page, 2)
 
 
@@ -560,8 +565,11 @@ def second_side_and_resign(page):
     time.sleep(0.5)
     assert move_count(page) == 1, "the engine should wait for the person"
     page.click("#resign")
+    page.click("#resign-confirm")  # Resigning asks first.
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('resigns')")
-    assert page.inner_text("#status") == "White wins (Black resigns)", page.inner_text("#status")
+    status = page.inner_text("#status")
+    assert "White wins" in status and "Black resigns" in status, status
+    page.click("#result-close")
     page.select_option("#side", "first")
     page.click("#new-game")
     wait_moves_exact(page, 0)

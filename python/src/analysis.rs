@@ -59,7 +59,7 @@ impl Analysis {
     ) -> Self {
         let coming = match started {
             Started::Running => Coming::Reports(receiver),
-            Started::Without(score, forced) => Coming::Once(score, forced),
+            Started::Without(score, forced) => Coming::Once(score, *forced),
         };
         Analysis {
             engine,

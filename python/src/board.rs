@@ -105,9 +105,22 @@ impl Board {
             .find(|m| m.text == text)
     }
 
+    /// The legal move written `text` in the game's readable notation.
+    fn legal_by_notation(&self, text: &str) -> Option<MoveInfo> {
+        self.engine()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.notation == text)
+    }
+
     /// Plays the move written `text` (with its roll before it, `4:h8h6Q`,
-    /// in a game with dice); on error nothing changes.
+    /// in a game with dice), or written in the game's readable notation
+    /// (`Nf3`, `b4:Qh8-f6` once the roll is drawn); on error nothing
+    /// changes.
     fn play(&mut self, text: &str) -> PyResult<Move> {
+        if let Some(info) = self.legal_by_notation(text).filter(|m| m.text != text) {
+            return self.play(&info.text);
+        }
         if let Some((roll, rest)) = text.split_once(':') {
             if rest.is_empty() {
                 return Err(IllegalMoveError::new_err(format!(
@@ -137,6 +150,7 @@ impl Board {
                 Some((_, mv)) => mv.to_string(),
                 None => recorded,
             };
+            let notation = engine.notations().last().cloned().unwrap_or_default();
             Move::of(&MoveInfo {
                 text,
                 from: None,
@@ -146,6 +160,7 @@ impl Board {
                 also_moves: Vec::new(),
                 placed: Vec::new(),
                 gives_check: engine.in_check(),
+                notation,
             })
         });
         self.entries.push(Entry::Move(played.clone()));

@@ -32,8 +32,9 @@ pub struct Engine {
 pub(crate) enum Started {
     /// The search runs; its events follow.
     Running,
-    /// No search: the game is over (the score), or the one move is forced.
-    Without(EngineScore, Option<Move>),
+    /// No search: the game is over (the score), or the one move is forced
+    /// (boxed: a move is large beside `Running`).
+    Without(EngineScore, Box<Option<Move>>),
 }
 
 /// The search limits asked for (`time` in seconds); none at all is an
@@ -129,9 +130,9 @@ impl Engine {
                     augur_engine::NO_POSITION.to_string(),
                 )));
             }
-            SearchStart::GameOver(end) => Started::Without(end.score(), None),
+            SearchStart::GameOver(end) => Started::Without(end.score(), Box::new(None)),
             SearchStart::Forced(pass) => {
-                Started::Without(EngineScore::Cp(0), Some(Move::of(&pass)))
+                Started::Without(EngineScore::Cp(0), Box::new(Some(Move::of(&pass))))
             }
         };
         Ok((started, receiver))
@@ -157,7 +158,7 @@ impl Engine {
         let limits = limits_of(depth, nodes, time, mate)?;
         let (started, receiver) = self.start(board, &limits, multipv)?;
         if let Started::Without(score, forced) = started {
-            return Ok((Searched::Without(score, forced.clone()), forced));
+            return Ok((Searched::Without(score, (*forced).clone()), *forced));
         }
         let engine = self.engine_mut();
         let mut lines: Vec<SearchInfo> = Vec::new();

@@ -18,6 +18,7 @@ pub struct Move {
     also_moves: Vec<(String, String)>,
     placed: Vec<String>,
     gives_check: bool,
+    notation: String,
 }
 
 impl Move {
@@ -40,6 +41,7 @@ impl Move {
                 .collect(),
             placed: info.placed.clone(),
             gives_check: info.gives_check,
+            notation: info.notation.clone(),
         }
     }
 
@@ -59,6 +61,14 @@ impl Move {
     /// The move text, as the protocol and `Board.push_text` take it.
     fn uci(&self) -> &str {
         &self.text
+    }
+
+    /// The move in its game's readable notation, written in the position
+    /// it is played from (chess: SAN `Nf3`; Ultima `Qc2-c6`; Oracle chess
+    /// `h~g1xe2/s`; Enochian `b4:Qh8-f6`). `Board.push_text` takes it too.
+    #[getter]
+    fn notation(&self) -> &str {
+        &self.notation
     }
 
     /// The move text.

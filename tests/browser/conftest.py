@@ -31,6 +31,15 @@ def augur_binary():
     pytest.exit("no augur binary: build it (cargo build --bin augur) or set AUGUR_BIN", 2)
 
 
+def serve_takes_db(binary, known={}):
+    """Whether this binary's `augur serve` has `--db` (builds before the
+    game database do not)."""
+    if binary not in known:
+        usage = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True)
+        known[binary] = "--db" in usage.stdout + usage.stderr
+    return known[binary]
+
+
 class Server:
     """One `augur serve` process; `restart()` stops it and starts another
     on the same database (and, when free, the same port)."""
@@ -41,7 +50,8 @@ class Server:
         self.start()
 
     def start(self):
-        command = [self.binary, "serve", "--port", str(self.port), "--db", str(self.db), *self.extra]
+        database = ["--db", str(self.db)] if serve_takes_db(self.binary) else []
+        command = [self.binary, "serve", "--port", str(self.port), *database, *self.extra]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline().strip()
         match = re.match(r"augur serve: (http://\S+?)/?$", line)

@@ -2,6 +2,7 @@
 //! game-generic checks (random playouts with hash verification) that
 //! every variant's tests reuse, and writing a board field from its squares.
 
+pub mod notation;
 pub mod shapes;
 
 use augur_core::{Evaluate, Game, MoveList, MoveStaging};

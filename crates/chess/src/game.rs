@@ -85,6 +85,18 @@ impl Game for Position {
             .map_or_else(|| self.parse_move(text), Ok)
     }
 
+    fn notation(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_notation(text)
+    }
+
+    fn royal_in_danger(&self) -> Vec<augur_core::Square> {
+        self.king_in_check()
+    }
+
     fn fen(&self) -> String {
         self.write_fen()
     }

@@ -32,6 +32,7 @@ mod game;
 mod movegen;
 mod moves;
 pub mod nnue;
+mod notation;
 mod null_move;
 mod perft;
 mod play;

@@ -153,6 +153,10 @@ fn the_page_loads_and_a_game_is_played_over_the_websocket() {
     }
     let (head, script) = server.get("/app.js");
     assert!(head.contains("text/javascript"), "{head}");
+    assert!(script.contains("new WebSocket"));
+    // The board's squares are drawn by board.js.
+    let (head, script) = server.get("/board.js");
+    assert!(head.contains("text/javascript"), "{head}");
     assert!(script.contains("dataset.square"));
 
     let mut socket = server.socket();
@@ -642,4 +646,23 @@ fn a_stored_game_that_cannot_be_read_gets_an_error_and_a_fresh_game() {
     // The server is still well.
     let mut socket = server.socket();
     assert_eq!(receive(&mut socket)["type"], "state");
+}
+
+/// The browser test suite (`tests/browser`, pytest with Playwright and
+/// chromium): one test per behaviour of the page, against this build.
+#[test]
+fn the_browser_test_suite_passes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let output = Command::new("python3")
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("tests/browser"))
+        .env("AUGUR_BIN", env!("CARGO_BIN_EXE_augur"))
+        .output()
+        .expect("python3 with pytest and playwright, and chromium");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains(" passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

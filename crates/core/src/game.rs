@@ -312,6 +312,36 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.parse_move(text)
     }
 
+    /// The legal move `mv` in this game's readable notation, written in
+    /// this position before it is played (chess: SAN; the other games:
+    /// see their rules page, section "Readable notation"). Unique per
+    /// legal move, and read back by [`Game::parse_notation`]. The default
+    /// is the move text. The protocol's move text stays the wire format.
+    fn notation(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// Reads [`Game::notation`]'s form and returns the legal move it names
+    /// here. The default reads move text.
+    fn parse_notation(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_move(text)
+    }
+
+    /// How a roll just drawn reads for people, on the position with the
+    /// roll drawn (Enochian: `Yellow rolls 3`); `None` when no roll is
+    /// drawn. The default writes `rolls <n>` from [`Game::chance_text`].
+    fn chance_notation(&self) -> Option<String> {
+        self.chance_text().map(|roll| format!("rolls {roll}"))
+    }
+
+    /// The squares of the side to move's royal pieces that are in danger
+    /// now, ascending (chess and Ultima: the King in check; Oracle: the
+    /// body hosting the Lord soul in check; Enochian: the team's Kings an
+    /// enemy could take). Empty by default.
+    fn royal_in_danger(&self) -> Vec<crate::Square> {
+        Vec::new()
+    }
+
     /// Reads move text and returns the legal move it names in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

@@ -24,6 +24,7 @@ pub mod eval;
 pub mod game;
 pub mod move_shape;
 pub mod movelist;
+pub mod notation;
 pub mod option;
 pub mod perft;
 pub mod pgn;

@@ -33,17 +33,23 @@ impl Movetext {
     /// Adds the move `mv`, chosen in `before` (with its roll drawn), with
     /// its number where one is due.
     pub fn push_move<G: Game>(&mut self, before: &G, mv: G::Move) {
+        let written = before.pgn_move(mv);
+        self.push_written(match before.chance_text() {
+            Some(roll) => format!("{roll}:{written}"),
+            None => written,
+        });
+    }
+
+    /// Adds a move already written as one token (with its roll, if any),
+    /// with its number where one is due.
+    pub fn push_written(&mut self, written: String) {
         let number = self.ply / self.armies + 1;
         if self.ply.is_multiple_of(self.armies) {
             self.tokens.push(format!("{number}."));
         } else if self.tokens.is_empty() {
             self.tokens.push(format!("{number}..."));
         }
-        let written = before.pgn_move(mv);
-        self.tokens.push(match before.chance_text() {
-            Some(roll) => format!("{roll}:{written}"),
-            None => written,
-        });
+        self.tokens.push(written);
         self.ply += 1;
     }
 

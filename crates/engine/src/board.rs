@@ -56,6 +56,13 @@ pub struct BoardView {
     pub diagram: String,
     /// How the game ended, or `None` (JSON `null`) while it goes on.
     pub result: Option<GameResult>,
+    /// The squares of the side to move's royal pieces in danger now,
+    /// ascending: chess and Ultima, the King in check; Oracle chess, the
+    /// body hosting the Lord soul when it is in check; Enochian chess, each
+    /// King of the team to move that an unfrozen enemy piece could take
+    /// (in divination games too, where nothing obliges it to move). Empty
+    /// when none is.
+    pub check: Vec<String>,
 }
 
 /// One occupied square of a [`BoardView`].

@@ -63,6 +63,7 @@ pub fn move_info<G: Game>(position: &G, mv: G::Move) -> MoveInfo {
             .collect(),
         placed: names(&shape.placed),
         gives_check: position.play(mv).in_check(),
+        notation: position.notation(mv),
     }
 }
 

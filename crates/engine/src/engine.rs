@@ -78,8 +78,11 @@ impl Engine {
         self.game.set_position(start, moves)
     }
 
-    /// Plays one move (its text; a roll alone `3:` in a game with dice).
-    /// An illegal move changes nothing.
+    /// Plays one move (its text; a roll alone `3:` in a game with dice),
+    /// or the move written in the game's readable notation (SAN `Nf3`,
+    /// `Qc2-c6`, `b4:Qh8-f6`, `Blue rolls 4`): move text is tried first.
+    /// The move list records the move text either way. An illegal move
+    /// changes nothing.
     pub fn play(&mut self, text: &str) -> Result<(), EngineError> {
         self.game.play(text)
     }
@@ -105,6 +108,13 @@ impl Engine {
     /// The move list from the start position.
     pub fn moves(&self) -> Vec<String> {
         self.game.moves()
+    }
+
+    /// The move list in the game's readable notation, one entry per entry
+    /// of [`Engine::moves`] (a roll alone as the game words it, Enochian
+    /// `Yellow rolls 3`), each written when it was played.
+    pub fn notations(&self) -> Vec<String> {
+        self.game.notations()
     }
 
     /// The position string of the standard start (as the game's options

@@ -67,6 +67,7 @@ pub(crate) trait GameDriver: Send {
     fn play(&mut self, text: &str) -> Result<(), EngineError>;
     fn undo(&mut self) -> Option<String>;
     fn moves(&self) -> Vec<String>;
+    fn notations(&self) -> Vec<String>;
     fn start_text(&self) -> String;
     fn position_text(&self) -> String;
     fn legal_moves(&self) -> Vec<MoveInfo>;
@@ -135,6 +136,10 @@ struct PerftJob {
 struct Entry<G> {
     /// The entry's text (`e2e4`, `4:h8h6Q`, a roll alone `3:`).
     text: String,
+    /// The entry in the game's readable notation, written when it was
+    /// played ([`Game::notation`](augur_core::Game::notation) of the move;
+    /// a roll alone as [`Game::chance_notation`](augur_core::Game::chance_notation)).
+    notation: String,
     /// The position after it.
     position: G,
     /// The key of the position before it, for a move (rolls add none).
@@ -267,6 +272,53 @@ impl<G: Evaluate> GamePlay<G> {
         self.declined = None;
     }
 
+    /// Plays an entry written as move text (`e2e4`, `4:h8h6Q`, `3:`).
+    fn play_text(&mut self, text: &str) -> Result<(), EngineError> {
+        // A move after a roll alone becomes one entry with it (`4:h8h6Q`).
+        let pending_roll = self
+            .entries
+            .last()
+            .filter(|e| e.key.is_none() && !text.contains(':'))
+            .map(|e| e.text.clone());
+        let (before, text) = match &pending_roll {
+            Some(roll) => {
+                let before = match self.entries.len().checked_sub(2) {
+                    Some(i) => &self.entries[i].position,
+                    None => &self.root,
+                };
+                (before.clone(), format!("{roll}{text}"))
+            }
+            None => (self.position.clone(), text.to_string()),
+        };
+        let entry = play_entry(&before, &text).map_err(|e| EngineError::Move(e.to_string()))?;
+        if pending_roll.is_some() {
+            self.entries.pop();
+        }
+        self.entries.push(entry);
+        self.settle();
+        Ok(())
+    }
+
+    /// The entry text that `text`, written in the game's readable
+    /// notation, names here: a move's text; with a roll pending, the roll
+    /// and the move (`4:h8f6Q` for `b4:Qh8-f6`) or the roll alone (`4:`
+    /// for `Blue rolls 4`). `None` when it names nothing legal.
+    fn text_of_notation(&self, text: &str) -> Option<String> {
+        let position = &self.position;
+        let outcomes = position.chance_outcomes();
+        if outcomes == 0 {
+            return written_move(position, text);
+        }
+        (0..outcomes).find_map(|i| {
+            let rolled = position.resolve_chance(i);
+            let roll = rolled.chance_text()?;
+            if rolled.chance_notation().as_deref() == Some(text.trim()) {
+                return Some(format!("{roll}:"));
+            }
+            written_move(&rolled, text).map(|mv| format!("{roll}:{mv}"))
+        })
+    }
+
     /// The search limits of `limits` in this position.
     fn limits(&self, limits: &SearchLimits) -> Result<Limits<G::Move>, EngineError> {
         let mut search_moves = Vec::with_capacity(limits.search_moves.len());
@@ -343,29 +395,13 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
         if self.refused {
             return Err(EngineError::Position(NO_POSITION.to_string()));
         }
-        // A move after a roll alone becomes one entry with it (`4:h8h6Q`).
-        let pending_roll = self
-            .entries
-            .last()
-            .filter(|e| e.key.is_none() && !text.contains(':'))
-            .map(|e| e.text.clone());
-        let (before, text) = match &pending_roll {
-            Some(roll) => {
-                let before = match self.entries.len().checked_sub(2) {
-                    Some(i) => &self.entries[i].position,
-                    None => &self.root,
-                };
-                (before.clone(), format!("{roll}{text}"))
-            }
-            None => (self.position.clone(), text.to_string()),
-        };
-        let entry = play_entry(&before, &text).map_err(|e| EngineError::Move(e.to_string()))?;
-        if pending_roll.is_some() {
-            self.entries.pop();
+        match self.play_text(text) {
+            Err(error) => match self.text_of_notation(text) {
+                Some(written) => self.play_text(&written),
+                None => Err(error),
+            },
+            played => played,
         }
-        self.entries.push(entry);
-        self.settle();
-        Ok(())
     }
 
     fn undo(&mut self) -> Option<String> {
@@ -376,6 +412,10 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
 
     fn moves(&self) -> Vec<String> {
         self.entries.iter().map(|e| e.text.clone()).collect()
+    }
+
+    fn notations(&self) -> Vec<String> {
+        self.entries.iter().map(|e| e.notation.clone()).collect()
     }
 
     fn start_text(&self) -> String {
@@ -438,6 +478,11 @@ impl<G: Evaluate> GameDriver for GamePlay<G> {
             die: details.die,
             diagram: position.diagram(),
             result: self.outcome(),
+            check: position
+                .royal_in_danger()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         }
     }
 
@@ -920,6 +965,18 @@ fn seeded<G: Evaluate>(mut searcher: Searcher<G>, seed: Option<u64>) -> Searcher
     searcher
 }
 
+/// The move text of the legal move of `position` written `text` in the
+/// game's readable notation (the pass after a declined offer included).
+fn written_move<G: Evaluate>(position: &G, text: &str) -> Option<String> {
+    if let Some((pass, _)) = position.declined_offer_pass()
+        && position.notation(pass) == text.trim()
+    {
+        return Some(position.move_text(pass));
+    }
+    let mv = position.parse_notation(text).ok()?;
+    Some(position.move_text(mv))
+}
+
 /// One move-list entry played on `before`.
 fn play_entry<G: Evaluate>(
     before: &G,
@@ -928,11 +985,15 @@ fn play_entry<G: Evaluate>(
     Ok(match play_text(before, text)? {
         Played::Roll(position) => Entry {
             text: text.to_string(),
+            notation: position
+                .chance_notation()
+                .unwrap_or_else(|| text.to_string()),
             position,
             key: None,
         },
-        Played::Move { before, after, .. } => Entry {
+        Played::Move { before, mv, after } => Entry {
             text: text.to_string(),
+            notation: before.notation(mv),
             position: after,
             key: Some(before.hash()),
         },

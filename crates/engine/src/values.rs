@@ -32,6 +32,10 @@ pub struct MoveInfo {
     pub placed: Vec<String>,
     /// Whether the side to move after it is in check.
     pub gives_check: bool,
+    /// The move in the game's readable notation (chess: SAN `Nf3`; Ultima
+    /// `Qc2-c6`; Oracle chess `h~g1xe2/s`; Enochian `b4:Qh8-f6`), written
+    /// in the position before it; see the rules pages' "Readable notation".
+    pub notation: String,
 }
 
 /// A score from the point of view of the side to move at the root: JSON

@@ -260,6 +260,22 @@ impl Game for Position {
         self.read_move(text)
     }
 
+    fn notation(&self, mv: EnochianMove) -> String {
+        self.notation_of(mv)
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<EnochianMove, MoveError> {
+        augur_core::notation::find_by_notation(self, text)
+    }
+
+    fn chance_notation(&self) -> Option<String> {
+        self.roll_notation()
+    }
+
+    fn royal_in_danger(&self) -> Vec<Square> {
+        self.kings_in_danger()
+    }
+
     fn move_text(&self, mv: EnochianMove) -> String {
         mv.to_string()
     }

@@ -40,6 +40,7 @@ mod eval;
 mod game;
 mod movegen;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod roll_threat;

@@ -112,6 +112,18 @@ impl Game for Position {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
+    fn notation(&self, mv: OracleMove) -> String {
+        self.notation_of(mv)
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<OracleMove, MoveError> {
+        augur_core::notation::find_by_notation(self, text)
+    }
+
+    fn royal_in_danger(&self) -> Vec<Square> {
+        self.lord_in_danger()
+    }
+
     fn move_text(&self, mv: OracleMove) -> String {
         mv.to_string()
     }

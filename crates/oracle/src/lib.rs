@@ -36,6 +36,7 @@ mod eval;
 mod game;
 mod movegen;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod text;

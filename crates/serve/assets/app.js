@@ -4,14 +4,7 @@
 // moves, and never decides legality itself.
 "use strict";
 
-const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
-                 k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
-// Ultima: one distinct glyph per kind (the position string's letters).
-const ULTIMA = { k: ["♚", "King"], q: ["⇠", "Withdrawer"], r: ["✚", "Coordinator"],
-                 n: ["↟", "Long leaper"], b: ["◈", "Chameleon"], p: ["●", "Pincer"],
-                 m: ["⊗", "Immobilizer"] };
-// Oracle chess: bodies drawn as the chess piece they move like; the souls a
-// body hosts are written under it unless it hosts just its own.
+// Oracle chess: the bodies' names by their letters.
 const ORACLE = { l: ["♚", "Lord"], p: ["♛", "Priestess"], c: ["♜", "Chariot"],
                  e: ["♝", "Elephant"], h: ["♞", "Horse"], s: ["♟", "Soldier"] };
 const SOUL_NAMES = { l: "Lord", c: "Chariot", e: "Elephant", h: "Horse", s: "Soldier" };
@@ -28,25 +21,12 @@ const FIELDS = {
   oracle: ["Board", "Earth", "Underworld", "To move", "Quiet plies", "Round"],
   enochian: ["Board", "Army to move", "Direction", "Frozen armies", "Control", "Die"],
 };
-// Enochian chess: each army's throne (its King's home square).
-const THRONES = { a8: "y", h8: "b", h1: "r", a1: "k" };
 const $ = (id) => document.getElementById(id);
-
-// Where the pointer was last (a drag may end over a square redrawn since).
-const lastPointer = { x: 0, y: 0 };
-for (const kind of ["pointermove", "pointerdown"]) {
-  document.addEventListener(kind, (event) => {
-    lastPointer.x = event.clientX;
-    lastPointer.y = event.clientY;
-  });
-}
 
 let socket = null;
 let state = null;
 // When the last state arrived (the clocks count down from it).
 let stateTime = 0;
-let picked = null;
-let flipped = false;
 let busy = false;
 // Set when the person moves: the engine answers the next state.
 let answerNext = false;
@@ -55,23 +35,12 @@ let answerNext = false;
 let watching = false;
 // Analysing: an endless analysis runs, restarted after every move.
 let analysing = false;
-let previousPieces = new Map();
 let flagSent = false;
-// Whether the person has typed in the import fields since the last new game
-// or load (then replies do not overwrite them).
-let importEdited = false;
 
-// A short click for each move, when sound is on.
+// A short tone for each move (capture and check sound otherwise), when
+// sound is on (sound.js).
 function beep() {
-  if (!$("sound").checked || !window.AudioContext) return;
-  const audio = new AudioContext();
-  const tone = audio.createOscillator();
-  const gain = audio.createGain();
-  gain.gain.value = 0.05;
-  tone.frequency.value = 660;
-  tone.connect(gain).connect(audio.destination);
-  tone.start();
-  tone.stop(audio.currentTime + 0.06);
+  Sounds.moved(state);
 }
 
 function send(message) {
@@ -146,18 +115,29 @@ function receive(message) {
     if (message.id && location.pathname !== `/game/${message.id}`) {
       history.replaceState(null, "", `/game/${message.id}`);
     }
-    const grew = state && message.moves.length !== state.moves.length;
+    const previous = state;
+    const grew = previous && message.moves.length !== previous.moves.length;
     // A state that leaves the board as it was (a second "new game" answered
     // just after the first, a clock update) keeps the piece picked.
-    const unchanged = state && !grew && message.board.position === state.board.position;
+    const unchanged = previous && !grew && message.board.position === previous.board.position;
+    const anotherGame = !previous || message.variant !== previous.variant
+      || message.moves.length < previous.moves.length || message.start !== previous.start;
+    noteLastMove(anotherGame ? null : previous, message);
     state = message;
     stateTime = performance.now();
     flagSent = false;
     if (grew) beep();
     busy = false;
-    if (!unchanged || !message.board.legal.some((m) => squaresOf(m)[0] === picked)) picked = null;
+    if (anotherGame) {
+      premove = null;
+      viewedPly = null;
+      viewedBoard = null;
+    }
+    if (!unchanged || (personToMove() && !movesFrom(picked).length)) picked = null;
     render();
     afterState();
+  } else if (message.type === "view") {
+    receiveView(message);
   } else if (message.type === "engine_move") {
     $("status").textContent = "";
   } else if (message.type === "analysis") {
@@ -197,9 +177,11 @@ function afterState() {
   } else if (answerNext || enginesTurn()) {
     answerNext = false;
     engineMove();
+  } else if (playPremove()) {
+    // The premove is played (or its chooser shown).
   } else if (board.legal.length === 1 && board.legal[0] === "0000" && !board.awaiting_roll) {
     // The person's roll allows no move: the turn is lost.
-    const die = board.position.split(" ").pop();
+    const die = board.die && board.die.rolled;
     $("notice").textContent =
       `${capitalise(board.to_move)} rolled ${die} (${DIE[die] || "?"}): nothing of that kind can move, the turn is lost.`;
     const shown = state;
@@ -234,127 +216,56 @@ function engineMove(levelOverride) {
 
 // --- Drawing ---------------------------------------------------------------
 
-function pieceElement(piece) {
-  const span = document.createElement("span");
-  span.dataset.piece = piece;
-  const white = piece[0] === piece[0].toUpperCase();
-  const colour = white ? "white" : "black";
-  if (state.variant === "chess") {
-    span.className = `piece ${colour}`;
-    span.textContent = GLYPHS[piece];
-  } else if (state.variant === "ultima") {
-    const [glyph, name] = ULTIMA[piece.toLowerCase()];
-    span.className = `piece ${colour}`;
-    span.textContent = glyph;
-    span.title = name;
-  } else if (state.variant === "oracle") {
-    // "H", "H(c)", "C()", "P(ce)"; a bare P is a lifeless Priestess.
-    const body = piece[0].toLowerCase();
-    const souls = /\((.*)\)/.exec(piece);
-    const lifeless = (souls && souls[1] === "") || piece === "P" || piece === "p";
-    span.className = `piece oracle ${colour}${lifeless ? " lifeless" : ""}`;
-    span.textContent = ORACLE[body][0];
-    const hosted = souls ? souls[1] : "";
-    span.title = `${white ? "White" : "Black"} ${ORACLE[body][1]}${lifeless ? " (lifeless)"
-      : hosted ? " hosting " + [...hosted].map((s) => SOUL_NAMES[s]).join(", ") : ""}`;
-    if (hosted) {
-      const small = document.createElement("small");
-      small.className = "souls";
-      small.textContent = hosted;
-      span.appendChild(small);
-    }
-  } else {
-    // Enochian: army letter first, y(ellow), b(lue), r(ed), k (black); a
-    // shared throne shows both pieces.
-    span.className = `piece other army-${piece[0]}`;
-    span.textContent = piece.slice(1);
-    span.title = `${ARMY_LETTER[piece[0]]} ${piece.slice(1)}`;
-  }
-  return span;
-}
-
+// Draws the page from the state: the board (board.js; an earlier position
+// while stepping through the game), the move list, the controls and the
+// clocks.
 function render() {
-  const board = state.board;
-  const pieces = new Map(board.pieces.map((p) => [p.square, p.piece]));
-  const frozen = new Set(board.frozen || []);
-  const grid = $("board");
-  grid.replaceChildren();
-  const lastSquares = state.moves.length ? squaresOf(state.moves[state.moves.length - 1]) : [];
-  // Pieces gone since the last drawing (captures, Ultima's removals) get a
-  // short visible cue on their squares.
-  const vanished = new Set([...previousPieces.keys()].filter((sq) => !pieces.has(sq)
-    && !lastSquares.includes(sq)));
-  const targets = new Set(picked ? board.legal.filter((m) => squaresOf(m)[0] === picked)
-    .map((m) => squaresOf(m)[1]).filter(Boolean) : []);
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const file = flipped ? 7 - col : col;
-      const rank = flipped ? row : 7 - row;
-      const name = "abcdefgh"[file] + (rank + 1);
-      const cell = document.createElement("div");
-      cell.className = `square ${(file + rank) % 2 ? "light" : "dark"}`;
-      cell.dataset.square = name;
-      if (name === picked) cell.classList.add("picked");
-      if (targets.has(name)) cell.classList.add("target");
-      if (lastSquares.includes(name)) cell.classList.add("last");
-      if (frozen.has(name)) cell.classList.add("frozen");
-      if (vanished.has(name)) cell.classList.add("captured");
-      if (state.variant === "enochian" && THRONES[name]) {
-        cell.classList.add("throne", `throne-${THRONES[name]}`);
-        cell.title = `${ARMY_LETTER[THRONES[name]]}'s throne`;
-      }
-      const piece = pieces.get(name);
-      if (piece) cell.appendChild(pieceElement(piece));
-      // Click-click (press and release on one square, then on another) and
-      // drag (press on a piece, release on a target) both end in clicked().
-      cell.addEventListener("pointerdown", (event) => {
-        event.preventDefault();
-        clicked(name);
-      });
-      cell.addEventListener("pointerup", () => {
-        const over = document.elementFromPoint(lastPointer.x, lastPointer.y);
-        const target = over && over.closest("[data-square]");
-        if (picked && target && target.dataset.square !== picked) clicked(target.dataset.square);
-      });
-      grid.appendChild(cell);
-    }
-  }
-  previousPieces = pieces;
-  showArrow(null);
-  const listed = board.pieces.length > 0;
+  const live = viewedPly === null || !viewedBoard;
+  const board = live ? state.board : viewedBoard;
+  drawBoard(board, live);
+  const listed = board.squares && board.squares.length > 0;
   $("diagram").hidden = listed;
   $("diagram").textContent = listed ? "" : board.diagram;
   $("to-move").textContent = capitalise(board.to_move);
-  renderFields();
+  renderPools(board);
+  renderFields(board);
   renderLegend();
   renderMoves();
   renderControls();
   renderClocks();
   $("status").textContent = resultText();
   $("variant").value = state.variant; // An import may change the game.
-  // The import fields show the game, unless the person is typing in them:
-  // a reply that arrives meanwhile (say, to a change of game) must not
-  // overwrite what they typed.
-  if (!importEdited) $("position-text").value = state.start || "";
+  $("position-now").value = board.position;
   // For scripts: the game's start as given, and its move count.
   document.body.dataset.variant = state.variant;
   document.body.dataset.start = state.start || "";
   document.body.dataset.moves = String(state.moves.length);
-  if (!importEdited) $("moves-text").value = state.moves.join(" ");
   $("chooser").hidden = true;
   $("offer-dialog").hidden = !state.offer;
 }
 
+// The result in words for the status line (ending.js; its dialog opens
+// when the game has just ended); called for every state drawn.
 function resultText() {
-  const result = state.board.result || state.over;
-  if (!result) return "";
-  return `${result.winner ? result.winner + " wins" : "Draw"} (${result.reason})`;
+  Sounds.observe(state);
+  AnalysisPanel.follow(state);
+  EvalGraph.sync(state);
+  return GameEnd.statusText(state);
+}
+
+// Pools of captured material (Oracle chess's earth and underworld), drawn
+// as pieces with counts.
+function renderPools(board) {
+  const pools = board.pools || [];
+  $("pools").hidden = pools.length === 0 || !window.AugurPieces;
+  if ($("pools").hidden) return;
+  $("pools").replaceChildren(...pools.map((pool) => window.AugurPieces.pool(state.variant, pool)));
 }
 
 // The position string's fields, each labelled and put in words.
-function renderFields() {
+function renderFields(board) {
   const labels = FIELDS[state.variant] || [];
-  const values = state.board.position.split(" ");
+  const values = board.position.split(" ");
   $("fields").replaceChildren(...values.slice(1).flatMap((value, i) => {
     const term = document.createElement("dt");
     term.textContent = labels[i + 1] || `Field ${i + 2}`;
@@ -397,38 +308,36 @@ function describeField(label, value) {
   }
 }
 
+// What the marked squares mean, in words, for the marks this game uses.
 function renderLegend() {
-  const legend = state.variant === "ultima" ? Object.values(ULTIMA)
-    : state.variant === "oracle" ? [...Object.values(ORACLE), ["c e h l s", "souls hosted"], ["faded", "lifeless"]]
-    : state.variant === "enochian" ? [["K", "King"], ["Q", "Queen (leaps two)"], ["R", "Rook"], ["B", "Bishop"],
-      ["N", "Knight"], ["P…", "pawn of …"], ["KQ", "King and partner on a throne"], ["▢", "throne (army colour)"],
-      ["❄", "frozen army"]]
-    : [];
-  $("legend").hidden = legend.length === 0;
-  $("legend").replaceChildren(...legend.map(([g, n]) => {
+  const legend = [["last", "the last move"], ["check", "a royal piece in danger"],
+    ["premove", "your premove (right click or Esc cancels it)"]];
+  if (state.variant === "ultima") legend.push(["frozen", "immobilized (next to an enemy Immobilizer)"]);
+  if ((state.board.armies || []).length) {
+    legend.push(["frozen", "a frozen army (its King was taken)"], ["throne", "an army's throne, in its colour"]);
+  }
+  $("legend").hidden = false;
+  $("legend").replaceChildren(...legend.map(([mark, words]) => {
     const item = document.createElement("li");
-    item.textContent = `${g} ${n}`;
+    const swatch = document.createElement("span");
+    swatch.className = `swatch square light ${mark}${mark === "throne" ? " throne-yellow" : ""}`;
+    item.append(swatch, ` ${words}`);
     return item;
   }));
 }
 
-function renderMoves() {
-  $("moves").replaceChildren(...state.moves.filter((m) => !m.endsWith(":")).map((m) => {
-    const li = document.createElement("li");
-    li.textContent = m;
-    if (m.endsWith("0000")) li.title = "turn lost or passed";
-    return li;
-  }));
-  $("legal").replaceChildren(...state.board.legal.map((m) => {
+function renderLegal() {
+  $("legal").replaceChildren(...state.board.moves.map((move) => {
     const option = document.createElement("option");
-    option.value = m;
-    option.textContent = m;
+    option.value = move.text;
+    option.textContent = move.notation ? `${move.notation} (${move.text})` : move.text;
     return option;
   }));
 }
 
 // Buttons that depend on the position: the die, the offer of an exchange.
 function renderControls() {
+  renderLegal();
   const board = state.board;
   const mine = personSides().includes(board.to_move) && !gameOver() && !watching;
   $("roll").hidden = !(board.awaiting_roll && mine);
@@ -436,10 +345,20 @@ function renderControls() {
   const enochian = state.variant === "enochian";
   $("armies").hidden = !enochian;
   $("divination-choice").hidden = !enochian;
-  const die = board.position.split(" ").pop();
-  $("die").hidden = !state.divination;
-  $("die").textContent = state.divination ? `Die: ${die === "?" ? "not rolled" : `${die} (${DIE[die]})`}` : "";
+  showDie(board.die);
   if (!state.moves.length) $("notice").textContent = "";
+}
+
+// The die of a divination game, drawn (pieces.js) and in words.
+function showDie(die) {
+  $("die").hidden = !state.divination || !die;
+  if (!state.divination || !die) return $("die").replaceChildren();
+  const rolled = die.rolled || null;
+  const words = document.createElement("span");
+  words.textContent = rolled ? `rolled ${rolled}: ${DIE[rolled]}` : "die not rolled yet";
+  const face = window.AugurPieces ? window.AugurPieces.die(rolled) : document.createTextNode("");
+  $("die").replaceChildren(face, words);
+  $("die").dataset.rolled = rolled ? String(rolled) : "";
 }
 
 // The clocks: the server's times, counted down locally for the side whose
@@ -479,43 +398,29 @@ setInterval(tickClocks, 200);
 
 // --- Analysis ----------------------------------------------------------------
 
+// The analysis panel, scores from the first side's view (analysis.js).
 function showAnalysis(message) {
-  const score = message.score ? scoreText(message.score) : null;
-  $("score").textContent = score || "-";
-  $("depth").textContent = message.depth ?? "-";
-  showEvaluation(score);
+  AnalysisPanel.show(message, state);
   showArrow(message.bestmove);
-  $("lines").replaceChildren(...(message.lines || []).map((line) => {
-    const item = document.createElement("li");
-    item.textContent = `${scoreText(line.score)}: ${line.pv.map((mv) => mv.text).join(" ")}`;
-    return item;
-  }));
 }
 
-// A score as the engine reports it ({"cp": 20} or {"mate": -3}) in words
-// for the analysis panel: "cp 20", "mate -3".
+// A score as the engine reports it (the side to move's view) in pawns
+// from the first side's view: "+0.75", "-1.20", "#5", "#-3".
 function scoreText(score) {
-  return "mate" in score ? `mate ${score.mate}` : `cp ${score.cp}`;
+  return AnalysisPanel.text(AnalysisPanel.firstTeamView(score, state && state.board));
 }
 
 function startAnalysis() {
   if (gameOver() || state.board.awaiting_roll) return;
   busy = true;
-  $("score").textContent = "-";
-  $("depth").textContent = "-";
+  AnalysisPanel.reset();
   send({ type: "analyse", ply: state.moves.length, infinite: true });
 }
 
-// The eval bar: the side to move's share, 50% for equality (a logistic
-// curve of the centipawn score; a mate fills or empties it).
+// The eval bar for a score as the engine reports it (the side to move's
+// view): the first side's share (analysis.js).
 function showEvaluation(score) {
-  let share = 50;
-  if (score) {
-    const [kind, value] = score.split(" ");
-    const n = Number(value);
-    share = kind === "mate" ? (n > 0 ? 100 : 0) : 100 / (1 + Math.exp(-n / 250));
-  }
-  $("eval-fill").style.width = `${share.toFixed(1)}%`;
+  AnalysisPanel.showBar(score ? AnalysisPanel.firstTeamView(score, state && state.board) : null);
 }
 
 // The best move as an arrow over the board (cleared by the next drawing).
@@ -523,11 +428,7 @@ function showArrow(move) {
   const squares = squaresOf(move || "");
   $("arrows").querySelectorAll("line").forEach((line) => line.remove());
   if (squares.length < 2) return;
-  const point = (sq) => {
-    const file = sq.charCodeAt(0) - 97;
-    const rank = Number(sq[1]) - 1;
-    return flipped ? [7 - file + 0.5, rank + 0.5] : [file + 0.5, 7 - rank + 0.5];
-  };
+  const point = squareCentre;
   const [x1, y1] = point(squares[0]);
   const [x2, y2] = point(squares[1]);
   const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
@@ -540,43 +441,11 @@ function showArrow(move) {
   $("arrows").appendChild(line);
 }
 
-// --- Moving ----------------------------------------------------------------
-
-function clicked(square) {
-  if (!state || gameOver() || state.offer || (busy && !analysing)) return;
-  const legal = state.board.legal;
-  if (picked) {
-    const matches = legal.filter((m) => {
-      const s = squaresOf(m);
-      return s[0] === picked && s[1] === square;
-    });
-    if (matches.length === 1) return play(matches[0]);
-    if (matches.length > 1) return choose(matches);
-  }
-  picked = legal.some((m) => squaresOf(m)[0] === square) ? square : null;
-  render();
-  // Moves that name only this square (Oracle's promotion, p@e8) are
-  // offered at once.
-  const here = legal.filter((m) => squaresOf(m).length === 1 && squaresOf(m)[0] === picked);
-  if (here.length) choose(here);
-}
-
-// Several moves share one pair of squares (promotions, Oracle's kinds of
-// move): a small chooser lists them by their move text.
-function choose(moves) {
-  const chooser = $("chooser");
-  chooser.replaceChildren(...moves.map((m) => {
-    const button = document.createElement("button");
-    button.textContent = m;
-    button.dataset.move = m;
-    button.addEventListener("click", () => play(m));
-    return button;
-  }));
-  chooser.hidden = false;
-}
+// --- Moving ---------------------------------------------------------------
 
 function play(move) {
   picked = null;
+  premove = null;
   busy = true;
   if (move !== "0000") $("notice").textContent = ""; // A lost turn stays explained.
   // An exchange needs the other team's consent: the person's, when the
@@ -594,12 +463,11 @@ function clockChoice() {
 
 function newGame() {
   busy = true;
-  importEdited = false;
   watching = false;
   analysing = false;
   $("watch").textContent = "Watch";
   $("analyse").textContent = "Analyse";
-  previousPieces = new Map();
+  flippedByHand = false;
   const variant = $("variant").value;
   send({ type: "new", variant, clock: clockChoice(),
          divination: variant === "enochian" && $("divination").checked });
@@ -615,15 +483,24 @@ for (const army of ARMIES) {
 }
 $("resign").addEventListener("click", () => {
   if (!state || gameOver()) return;
-  watching = false;
-  const mine = personSides();
-  const side = mine.includes(state.board.to_move) ? state.board.to_move : mine[0];
-  send({ type: "resign", team: teamOf(side || state.board.to_move) });
+  // Asked first (ending.js); the game goes on when the person cancels.
+  GameEnd.confirmResign(() => {
+    if (!state || gameOver()) return;
+    watching = false;
+    const mine = personSides();
+    const side = mine.includes(state.board.to_move) ? state.board.to_move : mine[0];
+    send({ type: "resign", team: teamOf(side || state.board.to_move) });
+  });
 });
 $("undo").addEventListener("click", () => {
-  // With the engine answering, take back its move and the person's.
-  const plies = $("engine-plays").checked && state && state.moves.length >= 2 ? 2 : 1;
-  send({ type: "undo", plies });
+  if (!state) return;
+  premove = null;
+  // With the engine answering, take back the person's last move and every
+  // engine move since (in Enochian chess up to three armies' moves);
+  // otherwise one move.
+  const mine = personSides();
+  if ($("engine-plays").checked && !watching && mine.length) send({ type: "undo", until: mine });
+  else send({ type: "undo", plies: 1 });
 });
 $("engine-move").addEventListener("click", () => engineMove());
 $("roll").addEventListener("click", () => { busy = true; send({ type: "roll" }); });
@@ -646,28 +523,26 @@ $("analyse").addEventListener("click", () => {
   $("analyse").textContent = "Stop analysis";
   startAnalysis();
 });
-$("flip").addEventListener("click", () => { flipped = !flipped; if (state) render(); });
+$("flip").addEventListener("click", () => { flippedByHand = !flippedByHand; if (state) render(); });
 $("play-selected").addEventListener("click", () => { const m = $("legal").value; if (m) play(m); });
 $("export").addEventListener("click", () => {
   $("pgn").value = "";
   send({ type: "export" });
 });
-for (const field of ["position-text", "moves-text"]) {
-  $(field).addEventListener("input", () => { importEdited = true; });
-}
 $("import-pgn").addEventListener("click", () => {
-  importEdited = false;
-  previousPieces = new Map(); // A loaded game is not a capture.
   send({ type: "import", pgn: $("pgn").value });
 });
 $("load").addEventListener("click", () => {
   const position = $("position-text").value.trim();
+  // Only what the person typed: the fields are never filled from the game,
+  // so a pasted position is not followed by the moves of the game before.
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
-  importEdited = false;
-  previousPieces = new Map(); // A loaded game is not a capture.
   const variant = $("variant").value;
+  flippedByHand = false;
   send({ type: "new", variant, position: position || null, moves, clock: clockChoice(),
          divination: variant === "enochian" && $("divination").checked });
 });
+listenToBoard();
+listenToKeys();
 sideChanged();
 connect();

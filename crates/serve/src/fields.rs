@@ -51,6 +51,26 @@ pub fn text<'a>(message: &'a Value, name: &str) -> Result<Option<&'a str>, Strin
     }
 }
 
+/// The most strings a list field may hold.
+pub const MAX_LIST_ITEMS: usize = 16;
+
+/// A list of at most [`MAX_LIST_ITEMS`] strings, if given.
+pub fn text_list(message: &Value, name: &str) -> Result<Option<Vec<String>>, String> {
+    let Some(value) = given(message, name) else {
+        return Ok(None);
+    };
+    let wrong = || format!("\"{name}\" must be a list of at most {MAX_LIST_ITEMS} strings");
+    let items = value.as_array().ok_or_else(wrong)?;
+    if items.len() > MAX_LIST_ITEMS {
+        return Err(wrong());
+    }
+    items
+        .iter()
+        .map(|item| item.as_str().map(str::to_string).ok_or_else(wrong))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
 /// One of `choices`, if given.
 pub fn choice<'a>(
     message: &'a Value,

@@ -26,6 +26,7 @@ pub mod api;
 pub mod clock;
 pub mod connections;
 pub mod fields;
+pub mod graph;
 pub mod guard;
 pub mod memory;
 pub mod message;
@@ -98,9 +99,54 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/games.js"),
     ),
     (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/board.js"),
+    ),
+    (
+        "/moving.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/moving.js"),
+    ),
+    (
+        "/movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/movelist.js"),
+    ),
+    (
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),
+    ),
+    (
+        "/pieces.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/pieces.js"),
+    ),
+    (
+        "/layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/layout.js"),
+    ),
+    (
+        "/analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/analysis.js"),
+    ),
+    (
+        "/sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/sound.js"),
+    ),
+    (
+        "/graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/graph.js"),
+    ),
+    (
+        "/ending.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ending.js"),
     ),
     (
         "/style.css",

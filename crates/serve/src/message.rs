@@ -1,10 +1,11 @@
 //! The server's messages to the page, as serde types: each is one JSON
 //! object whose `type` comes first (`state`, `analysis`, `engine_move`,
-//! `exchange_offer`, `exchange_declined`, `export`, `error`), as
+//! `exchange_offer`, `exchange_declined`, `export`, `graph`, `error`), as
 //! `protocol.md` ("`augur serve`") lists them; `crates/serve/assets/app.js`
 //! reads them.
 
 use crate::clock::ClockView;
+use crate::graph::GraphPoint;
 use augur_engine::{BoardView, GameResult, Score, SearchInfo};
 use serde::Serialize;
 
@@ -27,6 +28,9 @@ pub enum ToPage<'a> {
         start: Option<&'a str>,
         /// The moves played, as the protocol writes them.
         moves: &'a [String],
+        /// The same entries in the game's readable notation (chess: SAN),
+        /// one per entry of `moves`, in the same order.
+        notation: &'a [String],
         /// Whether Enochian divination (dice rolled for the person) is on.
         divination: bool,
         /// The clocks, when the game has them.
@@ -52,6 +56,15 @@ pub enum ToPage<'a> {
         /// Whether the search has ended.
         r#final: bool,
     },
+    /// An earlier position of the game, asked for by `view` (the game
+    /// itself is unchanged).
+    View {
+        /// How many plies (entries of the move list) were played to reach
+        /// it.
+        ply: u64,
+        /// The position.
+        board: &'a BoardView,
+    },
     /// The engine's move (a `state` message follows).
     EngineMove {
         /// The move's text.
@@ -66,6 +79,12 @@ pub enum ToPage<'a> {
     Export {
         /// The PGN text.
         pgn: String,
+    },
+    /// The evaluation graph: every position of the game scored from the
+    /// first team's view, the start first.
+    Graph {
+        /// One score per position (`ply` 0 is the start).
+        scores: &'a [GraphPoint],
     },
     /// A message could not be handled (nothing changed).
     Error {
@@ -109,6 +128,21 @@ mod tests {
                     pgn: "[Event \"x\"]\n\n*".into(),
                 },
                 r#"{"type":"export","pgn":"[Event \"x\"]\n\n*"}"#,
+            ),
+            (
+                ToPage::Graph {
+                    scores: &[
+                        GraphPoint {
+                            ply: 0,
+                            score: Score::Cp(20),
+                        },
+                        GraphPoint {
+                            ply: 1,
+                            score: Score::Mate(-3),
+                        },
+                    ],
+                },
+                r#"{"type":"graph","scores":[{"ply":0,"cp":20},{"ply":1,"mate":-3}]}"#,
             ),
             (
                 ToPage::Error {

@@ -1,12 +1,16 @@
-//! The web board's PGN export, in the arena's form: standard tags; chess in
-//! SAN; the other games with a `Variant` tag, the position string in a
-//! `FEN` tag and their own move text; two-player games numbered by pairs of
-//! plies, Enochian chess by rounds of four.
+//! The web board's PGN export, in the arena's form: standard tags; the
+//! other games than chess with a `Variant` tag and the position string in a
+//! `FEN` tag; every move in its game's readable notation (chess: SAN;
+//! `Qc2-c6`, `h~g1xe2/s`, `b4:Qh8-f6`), or, where the notation would not
+//! read back as one movetext token, in move text followed by the notation
+//! as a comment; two-player games numbered by pairs of plies, Enochian
+//! chess by rounds of four.
 //!
 //! Import reads the same form back (and PGN from other programs): tags,
-//! comments, variations, NAGs and move numbers are skipped; chess moves may
-//! be SAN or UCI text; the game comes back as its start position string and
-//! its moves in the protocol's move text.
+//! comments, variations, NAGs and move numbers are skipped; moves may be
+//! written in the readable notation or in move text (chess: SAN or UCI
+//! text); the game comes back as its start position string and its moves
+//! in the protocol's move text.
 
 use augur_core::pgn::Movetext;
 use augur_core::{Color, Game, Played, play_text};
@@ -81,7 +85,11 @@ fn write<G: Game>(
         else {
             return Err(format!("'{text}' is a roll alone"));
         };
-        movetext.push_move(&before, mv);
+        let (token, comment) = written_move(&before, mv);
+        movetext.push_written(token);
+        if let Some(comment) = comment {
+            movetext.push_token(comment);
+        }
         history.push(before.hash());
         position = after;
     }
@@ -128,6 +136,32 @@ fn write<G: Game>(
     pgn.push('\n');
     pgn.push_str(&movetext.finish(result));
     Ok(pgn)
+}
+
+/// How the move `mv` of `before` goes into movetext: its readable
+/// notation when that reads back as exactly one token; else its move text
+/// (with its roll) and the notation as a comment.
+fn written_move<G: Game>(before: &G, mv: G::Move) -> (String, Option<String>) {
+    movetext_entry(before.notation(mv), || {
+        let text = before.move_text(mv);
+        match before.chance_text() {
+            Some(roll) => format!("{roll}:{text}"),
+            None => text,
+        }
+    })
+}
+
+/// `notation` as one movetext token when it reads back as exactly that
+/// token; else `move_text()` and the notation as a comment.
+fn movetext_entry(
+    notation: String,
+    move_text: impl FnOnce() -> String,
+) -> (String, Option<String>) {
+    if movetext_tokens(&notation).is_ok_and(|tokens| tokens == [notation.as_str()]) {
+        return (notation, None);
+    }
+    let comment = notation.replace(['{', '}'], "");
+    (move_text(), Some(format!("{{{}}}", comment.trim())))
 }
 
 /// A game read from PGN: what `position` needs to set it up.
@@ -230,33 +264,71 @@ fn read_moves<G: Game>(start: Option<&str>, tokens: &[String]) -> Result<Vec<Str
     };
     let mut moves = Vec::new();
     for token in tokens {
-        let (roll, written) = match token.split_once(':') {
-            Some((roll, rest)) => (Some(roll), rest),
-            None => (None, token.as_str()),
+        let (text, after) = match read_move_text(&position, token) {
+            Ok(read) => read,
+            Err(error) => read_notation(&position, token).ok_or(error)?,
         };
-        let before = match roll {
-            Some(roll) => position
-                .apply_chance_text(roll)
-                .map_err(|e| format!("{token}: {e}"))?,
-            None => position.clone(),
-        };
+        moves.push(text);
+        position = after;
+    }
+    Ok(moves)
+}
+
+/// The move `token` names in `position` written as PGN writes move text
+/// (`4:h8f6Q`, chess SAN): its entry text and the position after it.
+fn read_move_text<G: Game>(position: &G, token: &str) -> Result<(String, G), String> {
+    let (roll, written) = match token.split_once(':') {
+        Some((roll, rest)) => (Some(roll), rest),
+        None => (None, token),
+    };
+    let before = match roll {
+        Some(roll) => position
+            .apply_chance_text(roll)
+            .map_err(|e| format!("{token}: {e}"))?,
+        None => position.clone(),
+    };
+    let (mv, after) = match before.declined_offer_pass() {
+        Some((pass, after)) if before.move_text(pass) == written => (pass, after),
+        _ => {
+            let mv = before
+                .parse_pgn_move(written)
+                .map_err(|e| format!("{token}: {e}"))?;
+            (mv, before.play(mv))
+        }
+    };
+    let text = before.move_text(mv);
+    let text = match roll {
+        Some(roll) => format!("{roll}:{text}"),
+        None => text,
+    };
+    Ok((text, after))
+}
+
+/// The move `token` names in `position` written in the game's readable
+/// notation (with a roll pending, the notation names the roll too:
+/// `b4:Qh8-f6`): its entry text and the position after it.
+fn read_notation<G: Game>(position: &G, token: &str) -> Option<(String, G)> {
+    let outcomes = position.chance_outcomes();
+    let rolled: Vec<G> = if outcomes == 0 {
+        vec![position.clone()]
+    } else {
+        (0..outcomes).map(|i| position.resolve_chance(i)).collect()
+    };
+    rolled.into_iter().find_map(|before| {
         let (mv, after) = match before.declined_offer_pass() {
-            Some((pass, after)) if before.move_text(pass) == written => (pass, after),
+            Some((pass, after)) if before.notation(pass) == token => (pass, after),
             _ => {
-                let mv = before
-                    .parse_pgn_move(written)
-                    .map_err(|e| format!("{token}: {e}"))?;
+                let mv = before.parse_notation(token).ok()?;
                 (mv, before.play(mv))
             }
         };
         let text = before.move_text(mv);
-        moves.push(match roll {
+        let text = match before.chance_text() {
             Some(roll) => format!("{roll}:{text}"),
             None => text,
-        });
-        position = after;
-    }
-    Ok(moves)
+        };
+        Some((text, after))
+    })
 }
 
 #[cfg(test)]
@@ -336,6 +408,75 @@ mod tests {
         let pgn = export("chess", None, &castled, ["a", "b"]).expect("export");
         assert!(pgn.contains("O-O"), "{pgn}");
         assert_eq!(import(&pgn).expect("import").moves, castled);
+    }
+
+    /// The readable notation of each of `moves` (move text) from the
+    /// start of `G`.
+    fn notations_of<G: Game>(moves: &[String]) -> Vec<String> {
+        let mut position = G::startpos();
+        let mut out = Vec::new();
+        for text in moves {
+            let Ok(Played::Move { before, mv, after }) = play_text(&position, text) else {
+                panic!("'{text}' is not a move here");
+            };
+            out.push(before.notation(mv));
+            position = after;
+        }
+        out
+    }
+
+    #[test]
+    fn every_game_writes_its_notation_and_reads_it_or_move_text_back() {
+        for variant in Variant::ALL {
+            let moves = with_game!(variant, G => some_moves::<G>(40));
+            let notations = with_game!(variant, G => notations_of::<G>(&moves));
+            let pgn = export(variant.name(), None, &moves, ["a", "b"]).expect("export");
+            let tokens =
+                movetext_tokens(pgn.split("\n\n").nth(1).expect("movetext")).expect("tokens");
+            assert_eq!(tokens, notations, "{pgn}");
+            assert_eq!(import(&pgn).expect("import").moves, moves, "{pgn}");
+            // Move text in place of the notation reads back the same.
+            let (tags, _) = pgn.split_once("\n\n").expect("tags");
+            let mixed = [&moves[..2], &tokens[2..]].concat().join(" ");
+            let by_text = format!("{tags}\n\n{mixed} *\n");
+            assert_eq!(import(&by_text).expect("import").moves, moves, "{by_text}");
+        }
+        let pgn = export("ultima", None, &["c2c4".to_string()], ["a", "b"]).expect("export");
+        assert!(pgn.contains("1. Pc2-c4 *"), "{pgn}");
+        let pgn = export("oracle", None, &["h~g1e2xs".to_string()], ["a", "b"]).expect("export");
+        assert!(pgn.contains("1. h~g1xe2/s *"), "{pgn}");
+    }
+
+    #[test]
+    fn divination_moves_carry_their_roll_in_the_notation() {
+        let start = with_game!(Variant::Enochian, G => G::startpos().fen());
+        let (board, _) = start.rsplit_once(' ').expect("fields");
+        let dice = format!("{board} ?");
+        let moves = ["4:h8f6Q".to_string()];
+        let pgn = export("enochian", Some(&dice), &moves, ["a", "b"]).expect("export");
+        assert!(pgn.contains("1. b4:Qh8-f6 *"), "{pgn}");
+        let back = import(&pgn).expect("import");
+        assert_eq!(back.moves, moves);
+        assert!(import(&pgn.replace("b4:Qh8-f6", "b5:Qh8-f6")).is_err());
+        assert!(import(&pgn.replace("b4:Qh8-f6", "4:h8f6Q")).is_ok());
+    }
+
+    #[test]
+    fn a_notation_that_is_not_one_token_becomes_a_comment() {
+        let position = augur_games::chess::Position::startpos();
+        let mv = position.parse_move("e2e4").expect("e2e4");
+        assert_eq!(written_move(&position, mv), ("e4".to_string(), None));
+        for awkward in ["Yellow passes", "a(b", "{x}", "1-0", "3.", ""] {
+            let (token, comment) = movetext_entry(awkward.to_string(), || "3:0000".into());
+            assert_eq!(token, "3:0000", "{awkward}");
+            let comment = comment.expect("a comment");
+            assert_eq!(movetext_tokens(&comment), Ok(Vec::new()), "{comment}");
+        }
+        let (token, comment) = movetext_entry("y3:turn lost".into(), || "3:0000".into());
+        assert_eq!(
+            (token.as_str(), comment.as_deref()),
+            ("3:0000", Some("{y3:turn lost}"))
+        );
     }
 
     #[test]

@@ -528,6 +528,7 @@ impl Tab {
             variant: self.engine.variant().name(),
             start: self.start.as_deref(),
             moves: &self.engine.moves(),
+            notation: &self.engine.notations(),
             divination: self.divination,
             clock: self.clock.as_ref().map(Clock::view),
             over: self.over.as_ref(),
@@ -540,6 +541,15 @@ impl Tab {
     /// The current position.
     fn board(&self) -> BoardView {
         self.engine.board()
+    }
+
+    /// The position after the first `moves` of this game (the page's
+    /// stepping through it), the game itself unchanged.
+    fn board_after(&self, moves: &[String]) -> Result<BoardView, String> {
+        let mut replay = Engine::new(self.engine.variant());
+        let start = self.start.clone().map_or(Start::Standard, Start::Text);
+        replay.set_position(&start, moves)?;
+        Ok(replay.board())
     }
 
     fn dispatch(&mut self, text: &str, out: &mut dyn FnMut(String)) -> Result<(), String> {
@@ -627,11 +637,31 @@ impl Tab {
             }
             "undo" => {
                 let count = fields::number(&message, "plies", 1..=MAX_UNDO_PLIES)?.unwrap_or(1);
+                let until = fields::text_list(&message, "until")?;
+                if let Some(sides) = &until {
+                    let known = self.board().seats;
+                    if let Some(bad) = sides.iter().find(|side| !known.contains(side)) {
+                        return Err(format!("'{bad}' is not a side of this game"));
+                    }
+                }
                 if self.engine.moves().last().is_some_and(|m| m.ends_with(':')) {
                     self.engine.undo();
                 }
-                for _ in 0..count.min(self.engine.moves().len() as u64) {
-                    self.engine.undo();
+                match until {
+                    // Back to before the last move of one of these sides
+                    // (the person's), whoever moved since.
+                    Some(sides) => {
+                        while self.engine.undo().is_some() {
+                            if sides.contains(&self.engine.side_to_move().0) {
+                                break;
+                            }
+                        }
+                    }
+                    None => {
+                        for _ in 0..count.min(self.engine.moves().len() as u64) {
+                            self.engine.undo();
+                        }
+                    }
                 }
                 self.over = None;
                 self.restart_clock();
@@ -682,6 +712,13 @@ impl Tab {
                     out(lines.message(Some(best.as_deref())));
                 }
             }
+            "view" => {
+                let moves = self.engine.moves();
+                let ply = fields::number(&message, "at", 0..=moves.len() as u64)?
+                    .ok_or("a view message needs \"at\": a number of plies")?;
+                let board = self.board_after(&moves[..ply as usize])?;
+                out(ToPage::View { ply, board: &board }.to_json());
+            }
             "resign" => {
                 self.live()?;
                 let board = self.board();
@@ -698,7 +735,34 @@ impl Tab {
                 out(self.state());
             }
             "export" => out(ToPage::Export { pgn: self.pgn()? }.to_json()),
+            "graph" => self.graph(out)?,
             other => return Err(format!("unknown message type '{other}'")),
+        }
+        Ok(())
+    }
+
+    /// Sends the evaluation graph of the game so far (nothing when a page
+    /// message arrives first: it is handled next).
+    fn graph(&mut self, out: &mut dyn FnMut(String)) -> Result<(), String> {
+        let (variant, start, moves) = (
+            self.engine.variant(),
+            self.start.clone(),
+            self.engine.moves(),
+        );
+        let permits = Arc::clone(&self.permits);
+        let _permit = permits.acquire();
+        let scored = crate::graph::scores(
+            variant,
+            start.as_deref(),
+            &moves,
+            crate::graph::GRAPH_NODES,
+            &mut || {
+                self.keep_page_events();
+                !self.queued.is_empty()
+            },
+        )?;
+        if let Some(scores) = scored {
+            out(ToPage::Graph { scores: &scores }.to_json());
         }
         Ok(())
     }
@@ -1123,6 +1187,72 @@ mod tests {
     }
 
     #[test]
+    fn view_shows_an_earlier_position_and_changes_nothing() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4"}"#);
+        tab.handle(r#"{"type":"move","move":"e7e5"}"#);
+        let view = last(&mut tab, r#"{"type":"view","at":1}"#);
+        assert_eq!(view["type"], "view");
+        assert_eq!(view["ply"], 1);
+        assert_eq!(
+            view["board"]["position"],
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let start = last(&mut tab, r#"{"type":"view","at":0}"#);
+        assert_eq!(start["board"]["legal"].as_array().map(Vec::len), Some(20));
+        for bad in [
+            r#"{"type":"view","at":3}"#,
+            r#"{"type":"view","at":-1}"#,
+            r#"{"type":"view","at":"1"}"#,
+            r#"{"type":"view"}"#,
+        ] {
+            assert_eq!(last(&mut tab, bad)["type"], "error", "{bad}");
+        }
+        let state = last(&mut tab, r#"{"type":"state"}"#);
+        assert_eq!(state["moves"], serde_json::json!(["e2e4", "e7e5"]));
+    }
+
+    #[test]
+    fn undo_until_a_side_takes_back_its_last_move_and_every_move_after_it() {
+        // Chess: the person (White) and the engine's answer; or only the
+        // person's move when the engine has not answered.
+        let mut tab = tab();
+        tab.handle(r#"{"type":"move","move":"e2e4"}"#);
+        tab.handle(r#"{"type":"move","move":"e7e5"}"#);
+        tab.handle(r#"{"type":"move","move":"g1f3"}"#);
+        let state = last(&mut tab, r#"{"type":"undo","until":["White"]}"#);
+        assert_eq!(state["moves"], serde_json::json!(["e2e4", "e7e5"]));
+        let state = last(&mut tab, r#"{"type":"undo","until":["White"]}"#);
+        assert_eq!(state["moves"], serde_json::json!([]));
+        // Enochian chess, one army against three engine armies: back to
+        // before the person's move, whatever the engines played since.
+        tab = self::tab();
+        let state = last(&mut tab, r#"{"type":"new","variant":"enochian"}"#);
+        let person = state["board"]["to_move"].as_str().map(str::to_string);
+        let person = person.expect("an army to move");
+        let first = state["board"]["legal"][0].as_str().map(str::to_string);
+        let first = first.expect("a legal move");
+        tab.handle(&format!(r#"{{"type":"move","move":"{first}"}}"#));
+        for _ in 0..3 {
+            tab.handle(r#"{"type":"engine","movetime":10}"#);
+        }
+        let state = last(&mut tab, r#"{"type":"state"}"#);
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(4));
+        assert_eq!(state["board"]["to_move"], person.as_str());
+        let undo = format!(r#"{{"type":"undo","until":["{person}"]}}"#);
+        let state = last(&mut tab, &undo);
+        assert_eq!(state["moves"], serde_json::json!([]));
+        assert_eq!(state["board"]["to_move"], person.as_str());
+        for bad in [
+            r#"{"type":"undo","until":["purple"]}"#,
+            r#"{"type":"undo","until":"yellow"}"#,
+            r#"{"type":"undo","until":[1]}"#,
+        ] {
+            assert_eq!(last(&mut tab, bad)["type"], "error", "{bad}");
+        }
+    }
+
+    #[test]
     fn chess_boards_list_their_pieces_and_a_mate_has_a_result() {
         let mut tab = tab();
         let state = last(
@@ -1372,6 +1502,71 @@ mod tests {
         let state = last(&mut tab, r#"{"type":"move","move":"e2e3"}"#);
         assert_eq!(state["moves"], serde_json::json!([]), "{state}");
         assert_eq!(state["over"]["winner"], "Black", "{state}");
+    }
+
+    #[test]
+    fn the_state_names_every_entry_in_readable_notation() {
+        let mut tab = tab();
+        let state = last(&mut tab, r#"{"type":"move","move":"g1f3"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Nf3"]), "{state}");
+        let state = last(&mut tab, r#"{"type":"move","move":"e7e5"}"#);
+        assert_eq!(state["moves"], serde_json::json!(["g1f3", "e7e5"]));
+        assert_eq!(state["notation"], serde_json::json!(["Nf3", "e5"]));
+        let state = last(&mut tab, r#"{"type":"undo"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Nf3"]));
+        let state = last(&mut tab, r#"{"type":"new","variant":"ultima"}"#);
+        assert_eq!(state["notation"], serde_json::json!([]));
+        let state = last(&mut tab, r#"{"type":"move","move":"c2c4"}"#);
+        assert_eq!(state["notation"], serde_json::json!(["Pc2-c4"]), "{state}");
+        let new = format!(r#"{{"type":"new","variant":"enochian","position":"{EXCHANGE_START}"}}"#);
+        tab.handle(&new);
+        let state = last(&mut tab, r#"{"type":"move","move":"h8f6Q"}"#);
+        assert_eq!(
+            state["notation"],
+            serde_json::json!(["b:Qh8-f6"]),
+            "{state}"
+        );
+        assert_eq!(state["board"]["check"], serde_json::json!([]), "{state}");
+        let state = last(
+            &mut tab,
+            r#"{"type":"new","variant":"enochian","divination":true}"#,
+        );
+        assert_eq!(state["notation"], serde_json::json!([]));
+        let state = last(&mut tab, r#"{"type":"roll"}"#);
+        let roll = state["moves"][0].as_str().expect("a roll");
+        let words = format!("{} rolls {}", "Blue", roll.trim_end_matches(':'));
+        assert_eq!(state["notation"], serde_json::json!([words]), "{state}");
+        let mv = state["board"]["moves"][0].clone();
+        let state = last(
+            &mut tab,
+            &format!(r#"{{"type":"move","move":{}}}"#, mv["text"]),
+        );
+        assert_eq!(
+            state["notation"],
+            serde_json::json!([mv["notation"]]),
+            "{state}"
+        );
+        assert!(
+            mv["notation"]
+                .as_str()
+                .is_some_and(|n| n.starts_with(&format!("b{roll}")))
+        );
+    }
+
+    #[test]
+    fn the_board_marks_the_king_in_check() {
+        let mut tab = tab();
+        for mv in ["f2f3", "e7e5", "g2g4"] {
+            let state = last(&mut tab, &format!(r#"{{"type":"move","move":"{mv}"}}"#));
+            assert_eq!(state["board"]["check"], serde_json::json!([]), "{state}");
+        }
+        let state = last(&mut tab, r#"{"type":"move","move":"d8h4"}"#);
+        assert_eq!(
+            state["board"]["check"],
+            serde_json::json!(["e1"]),
+            "{state}"
+        );
+        assert_eq!(state["notation"][3], "Qh4#", "{state}");
     }
 
     #[test]
@@ -1700,5 +1895,30 @@ mod tests {
             view["clock"]["left"]["White"].as_i64() <= Some(white - 90),
             "{view}"
         );
+    }
+
+    #[test]
+    fn the_graph_scores_every_position_of_the_game_and_changes_nothing() {
+        let mut tab = tab();
+        tab.handle(r#"{"type":"new","moves":["f2f3","e7e5","g2g4","d8h4"]}"#);
+        let before = tab.state();
+        let graph = last(&mut tab, r#"{"type":"graph"}"#);
+        assert_eq!(graph["type"], "graph");
+        let scores = graph["scores"].as_array().expect("scores");
+        assert_eq!(scores.len(), 5, "{graph}");
+        assert_eq!(scores[3], serde_json::json!({"ply": 3, "mate": -1}));
+        assert_eq!(tab.state(), before);
+    }
+
+    #[test]
+    fn a_page_message_abandons_the_graph_and_is_handled_next() {
+        let (inbox, events) = channel();
+        let mut tab = Tab::with_events(Arc::new(Permits::new(1)), inbox.clone(), events);
+        tab.handle(r#"{"type":"new","moves":["e2e4","e7e5"]}"#);
+        inbox
+            .send(Event::Page(r#"{"type":"move","move":"g1f3"}"#.into()))
+            .expect("sent");
+        assert!(tab.handle(r#"{"type":"graph"}"#).is_empty());
+        assert_eq!(tab.queued.len(), 1);
     }
 }

@@ -58,6 +58,18 @@ impl Game for Position {
         mv.to_string()
     }
 
+    fn notation(&self, mv: UltimaMove) -> String {
+        self.notation_of(mv)
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<UltimaMove, MoveError> {
+        augur_core::notation::find_by_notation(self, text)
+    }
+
+    fn royal_in_danger(&self) -> Vec<augur_core::Square> {
+        self.king_in_danger()
+    }
+
     fn encode_move(mv: UltimaMove) -> u32 {
         u32::from(mv.0)
     }

@@ -35,6 +35,7 @@ mod eval;
 mod game;
 mod movegen;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod text;

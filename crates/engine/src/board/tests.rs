@@ -57,7 +57,7 @@ fn a_chess_checkmate_is_pinned_field_for_field() {
         parsed(concat!(
             r#"{"variant":"chess","position":"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1","#,
             r#""to_move":"Black","team":"Black","teams":["White","Black"],"#,
-            r#""seats":["White","Black"],"awaiting_roll":false,"legal":[],"#,
+            r#""seats":["White","Black"],"awaiting_roll":false,"legal":[],"check":["h8"],"#,
             r#""pieces":[{"square":"g6","piece":"K"},{"square":"g7","piece":"Q"},"#,
             r#"{"square":"h8","piece":"k"}],"frozen":[],"diagram":"","#,
             r#""result":{"winner":"White","reason":"checkmate"}}"#,
@@ -86,7 +86,7 @@ fn a_chess_position_in_play_has_legal_moves_and_a_null_result() {
             r#""seats":["White","Black"],"awaiting_roll":false,"#,
             r#""legal":["g6f5","g6g5","g6h5","g6f6","g6h6","g6f7","g1f2","g1h2","#,
             r#""g1e3","g1d4","g1c5","g1b6","g1a7","g1a1","g1b1","g1c1","g1d1","#,
-            r#""g1e1","g1f1","g1h1","g1g2","g1g3","g1g4","g1g5"],"#,
+            r#""g1e1","g1f1","g1h1","g1g2","g1g3","g1g4","g1g5"],"check":[],"#,
             r#""pieces":[{"square":"g1","piece":"Q"},{"square":"g6","piece":"K"},"#,
             r#"{"square":"h8","piece":"k"}],"frozen":[],"diagram":"","result":null}"#,
         ))
@@ -105,7 +105,7 @@ fn a_chess_position_in_play_has_legal_moves_and_a_null_result() {
         serde_json::to_string(&view.moves[6]).expect("JSON"),
         concat!(
             r#"{"text":"g1f2","from":"g1","to":"f2","captures":[],"choices":[],"#,
-            r#""also_moves":[],"placed":[],"gives_check":false}"#
+            r#""also_moves":[],"placed":[],"gives_check":false,"notation":"Qf2"}"#
         )
     );
 }
@@ -157,6 +157,7 @@ fn an_enochian_position_names_its_seats_and_frozen_squares() {
             r#"","to_move":"blue","team":"BlueBlack","teams":["BlueBlack","RedYellow"],"#,
             r#""seats":["yellow","blue","red","black"],"awaiting_roll":false,"#,
             r#""legal":["h8f6Q","h8f8Q","h5g3","h5f4","h5f6","g5f5","g6f6","g7f7","g8f8","exchange"],"#,
+            r#""check":[],"#,
             r#""pieces":["#,
         ),
         concat!(
@@ -213,6 +214,7 @@ fn text_needing_escapes_comes_back_unchanged() {
             winner: None,
             reason: awkward.into(),
         }),
+        check: Vec::new(),
     };
     let json = view.to_json();
     assert!(!json.contains('\n'), "one line: {json}");
