@@ -235,3 +235,31 @@ def test_enochian_take_back_with_three_engine_armies(page, server):
     time.sleep(1.5)
     assert move_count(page) == 0
     assert state(page, "state.board.to_move") == person
+
+
+def test_moves_are_listed_in_readable_notation_and_check_glows(page, server):
+    open_board(page, server)
+    set_engine_answers(page, False)
+    load(page, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1 e8f8")
+    assert page.inner_text("#moves li") == "O-O-O"
+    drop(page, "d1", "d8")
+    wait_moves(page, 3)
+    listed = page.eval_on_selector_all("#moves li", "items => items.map(i => i.textContent)")
+    assert listed == ["O-O-O", "Kf8", "Rd8+"]
+    assert "check" in classes(page, "f8")
+    assert "check" not in classes(page, "c1")
+    # Stepping back shows the position before the check, without the glow.
+    page.keyboard.press("ArrowLeft")
+    wait_for(lambda: "check" not in classes(page, "f8"), message="no check before Rd8+")
+
+
+def test_ultima_moves_read_with_their_captures(page, server):
+    open_board(page, server)
+    set_engine_answers(page, False)
+    set_select(page, "select#variant", "ultima")
+    wait_for(lambda: page.evaluate("document.body.dataset.variant") == "ultima", message="ultima")
+    load(page, "7k/8/8/3Qr3/8/8/8/K7 w 0")
+    drop(page, "d5", "b5")
+    wait_moves(page, 1)
+    assert page.inner_text("#moves li") == "Qd5-b5xe5"
+    assert page.get_attribute("#moves li", "data-move") == "d5b5"
