@@ -110,6 +110,9 @@ def test_a_promotion_is_chosen_by_its_picture_and_words(page, server):
 
 def test_a_premove_is_played_when_the_turn_comes(page, server):
     open_board(page, server)
+    # Full strength thinks for the whole move time (a level may answer at
+    # once).
+    set_select(page, "#level", "")
     page.fill("#movetime", "2000")
     drop(page, "e2", "e4")
     wait_moves(page, 1)
@@ -124,6 +127,9 @@ def test_a_premove_is_played_when_the_turn_comes(page, server):
 
 def test_a_right_click_cancels_a_premove(page, server):
     open_board(page, server)
+    # Full strength thinks for the whole move time (a level may answer at
+    # once).
+    set_select(page, "#level", "")
     page.fill("#movetime", "2000")
     drop(page, "e2", "e4")
     wait_for(lambda: "thinking" in page.inner_text("#status"), message="the engine thinking")
