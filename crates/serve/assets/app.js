@@ -115,6 +115,8 @@ function receive(message) {
     if (message.id && location.pathname !== `/game/${message.id}`) {
       history.replaceState(null, "", `/game/${message.id}`);
     }
+    // A resumed game brings back its settings (who plays which side).
+    Settings.received(message);
     const previous = state;
     const grew = previous && message.moves.length !== previous.moves.length;
     // A state that leaves the board as it was (a second "new game" answered
@@ -188,6 +190,11 @@ function afterState() {
     setTimeout(() => { if (state === shown) play("0000"); }, 900);
   } else if (analysing) {
     startAnalysis();
+  } else {
+    // The person's turn and nothing in flight: the game's stored settings
+    // catch up with the controls (a message now would not interrupt a
+    // search).
+    Settings.sync();
   }
 }
 
@@ -469,7 +476,7 @@ function newGame() {
   $("analyse").textContent = "Analyse";
   flippedByHand = false;
   const variant = $("variant").value;
-  send({ type: "new", variant, clock: clockChoice(),
+  send({ type: "new", variant, clock: clockChoice(), settings: Settings.current(),
          divination: variant === "enochian" && $("divination").checked });
 }
 
@@ -510,7 +517,9 @@ $("decline-offer").addEventListener("click", () => send({ type: "exchange_reply"
 $("watch").addEventListener("click", () => {
   watching = !watching;
   $("watch").textContent = watching ? "Stop watching" : "Watch";
-  if (watching && state && !gameOver()) engineMove(watchLevel());
+  // The players' names change with watching (two engines); the state
+  // that answers the new settings starts the engine, else it starts now.
+  if (watching && state && !gameOver() && !Settings.sync()) engineMove(watchLevel());
 });
 $("analyse").addEventListener("click", () => {
   if (analysing) {
@@ -539,9 +548,10 @@ $("load").addEventListener("click", () => {
   const moves = $("moves-text").value.trim().split(/\s+/).filter(Boolean);
   const variant = $("variant").value;
   flippedByHand = false;
-  send({ type: "new", variant, position: position || null, moves, clock: clockChoice(),
+  send({ type: "new", variant, position: position || null, moves, clock: clockChoice(), settings: Settings.current(),
          divination: variant === "enochian" && $("divination").checked });
 });
+Settings.listen();
 listenToBoard();
 listenToKeys();
 sideChanged();

@@ -99,6 +99,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/games.js"),
     ),
     (
+        "/settings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/settings.js"),
+    ),
+    (
         "/board.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/board.js"),
