@@ -76,3 +76,23 @@ def test_settings_are_sent_once_not_in_a_loop(page, server):
     time.sleep(2.0)
     settings = [frame for frame in sent if '"type":"settings"' in str(frame)]
     assert 1 <= len(settings) <= 3, settings
+
+
+def test_a_watched_game_the_person_takes_over_names_the_person(page, server):
+    open_board(page, server)
+    page.fill("#movetime", "50")
+    page.click("#watch")
+    wait_moves(page, 2)
+    page.click("#watch")
+    # The engine answers Black's turn, if watching stopped there.
+    wait_for(lambda: "thinking" not in page.inner_text("#status") and page.evaluate(
+        "state.board.to_move") == "White", message="White to move, the engine idle")
+    time.sleep(1.0)
+    count = move_count(page)
+    move = page.evaluate("state.board.moves.find((m) => m.from && m.to && m.choices.length === 0)")
+    page.click(f"[data-square='{move['from']}']")
+    page.click(f"[data-square='{move['to']}']")
+    wait_moves(page, count + 2)  # The person's move and the engine's answer.
+    wait_for(lambda: "thinking" not in page.inner_text("#status"), message="the engine idle")
+    pgn = exported_pgn(page)
+    assert tag(pgn, "White") == "Person" and tag(pgn, "Black") == "Augur 2000", pgn

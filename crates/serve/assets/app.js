@@ -453,6 +453,7 @@ function showArrow(move) {
 function play(move) {
   picked = null;
   premove = null;
+  Settings.personMoved();
   busy = true;
   if (move !== "0000") $("notice").textContent = ""; // A lost turn stays explained.
   // An exchange needs the other team's consent: the person's, when the

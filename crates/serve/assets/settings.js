@@ -11,6 +11,9 @@ const Settings = (() => {
   const SELECTS = ["level", "level-b", "side", "army-yellow", "army-blue", "army-red", "army-black"];
   // The game whose stored settings the controls show.
   let appliedFor = null;
+  // Whether the engines played this game against each other (Watch) and
+  // the person has not moved since: its players stay the two engines.
+  let watched = false;
 
   // The settings as the controls show them.
   function current() {
@@ -44,8 +47,9 @@ const Settings = (() => {
   function players(game) {
     const names = {};
     const mine = personSides();
+    watched = watched || watching;
     game.board.teams.forEach((team, index) => {
-      if (watching) {
+      if (watched) {
         names[team] = engineName(index === 0 ? $("level").value : $("level-b").value);
         return;
       }
@@ -82,6 +86,7 @@ const Settings = (() => {
   function received(game) {
     if (game.id !== appliedFor) {
       appliedFor = game.id;
+      watched = false;
       if (game.settings && typeof game.settings === "object") apply(game.settings);
     }
   }
@@ -95,5 +100,10 @@ const Settings = (() => {
     }
   }
 
-  return { current, received, sync, listen, players };
+  // The person moved: the game is the person's again.
+  function personMoved() {
+    watched = false;
+  }
+
+  return { current, received, sync, listen, players, personMoved };
 })();
