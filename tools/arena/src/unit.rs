@@ -148,7 +148,12 @@ mod tests {
         let numbers: Vec<usize> = games.iter().map(|g| g.outcome.number).collect();
         assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
         // A prefix (an SPRT stop) is fine; a gap is not.
-        assert_eq!(load_games(std::slice::from_ref(&b), &jobs).expect("prefix").len(), 2);
+        assert_eq!(
+            load_games(std::slice::from_ref(&b), &jobs)
+                .expect("prefix")
+                .len(),
+            2
+        );
         let gap = load_games(&[a.clone(), b.clone()], &jobs).expect_err("gap");
         assert!(gap.contains("game 3 (pair 2) is missing"), "{gap}");
         let twice = load_games(&[b.clone(), b.clone()], &jobs).expect_err("twice");
