@@ -1,0 +1,104 @@
+"""A worker killed mid-match and a stalled pair cost a retry each, never
+the match: the merged games are the one-machine run's, each once."""
+
+import os
+import signal
+import stat
+
+from conftest import one_machine, start_cluster, without_times
+
+from match import run_match
+
+
+def chess_args(bins, pairs):
+    augur = os.path.join(bins, "augur")
+    return [
+        "--engine",
+        f"name=deep cmd={augur} depth=2",
+        "--engine",
+        f"name=shallow cmd={augur} depth=1",
+        "--games",
+        str(2 * pairs),
+        "--seed",
+        "21",
+        "--random-plies",
+        "4",
+        "--max-plies",
+        "60",
+    ]
+
+
+def wrapper(tmp_path, bins, before):
+    """An arena that runs the shell lines `before` (with its arguments in
+    "$*") and then the real one."""
+    path = tmp_path / "wrapped-arena"
+    path.write_text(f'#!/bin/sh\n{before}\nexec "{os.path.join(bins, "augur-arena")}" "$@"\n')
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
+    """Pairs take a second (a slow arena) so that when the first is in,
+    the other worker is busy with one: it is killed (SIGKILL) there."""
+    args = chess_args(bins, pairs=4)
+    arena = wrapper(tmp_path, bins, "sleep 1")
+    pgn, summary, _ = one_machine(bins, args, str(tmp_path))
+    cluster, client = start_cluster()
+    killed = []
+
+    def kill_a_busy_worker(pair, result, runner):
+        if killed:
+            return
+        busy = [w for w, keys in client.processing().items() if any(k.startswith(runner.run_id) for k in keys)]
+        if not busy:
+            return
+        pids = client.run(os.getpid, workers=busy[:1])
+        os.kill(pids[busy[0]], signal.SIGKILL)
+        killed.append(busy[0])
+
+    try:
+        result = run_match(
+            client,
+            arena,
+            args,
+            str(tmp_path / "cluster"),
+            timeout=120,
+            on_result=kill_a_busy_worker,
+        )
+    finally:
+        client.close()
+        cluster.close()
+    assert killed, "no worker was busy after the first pair"
+    assert result["retries"]["worker_died"] >= 1
+    assert result["retries"]["stalled"] == 0
+    # Nothing lost, nothing counted twice.
+    merged = read(result["pgn"])
+    rounds = [line for line in merged.splitlines() if line.startswith("[Round ")]
+    assert rounds == [f'[Round "{n}"]' for n in range(1, 9)]
+    assert result["pairs_finished"] == result["pairs_counted"] == 4
+    assert without_times(merged) == without_times(pgn)
+    assert read(result["summary"]) == summary
+
+
+def test_cluster_retries_a_stalled_pair_elsewhere(client, bins, tmp_path):
+    """The first attempt at pair 1 hangs (an arena wrapper that sleeps);
+    after the timeout it is played again and the match is whole."""
+    args = chess_args(bins, pairs=3)
+    pgn, summary, _ = one_machine(bins, args, str(tmp_path))
+    marker = tmp_path / "stalled-once"
+    arena = wrapper(
+        tmp_path,
+        bins,
+        f'case " $* " in *" --pair 1 "*) [ -e "{marker}" ] || {{ touch "{marker}"; exec sleep 300; }} ;; esac',
+    )
+    result = run_match(client, arena, args, str(tmp_path / "cluster"), timeout=8)
+    assert marker.exists()
+    assert result["retries"] == {"worker_died": 0, "stalled": 1}
+    assert result["pairs_counted"] == 3
+    assert without_times(read(result["pgn"])) == without_times(pgn)
+    assert read(result["summary"]) == summary

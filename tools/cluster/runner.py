@@ -1,0 +1,115 @@
+"""Tasks on a Dask distributed cluster with the retries the driver counts:
+a task whose worker died (Dask's KilledWorker: the scheduler is told to
+give up on the first death, so each death comes back here) and a task
+that outlasted its timeout (the task kills its binary and says so) are
+submitted again as a new attempt, the stalled one preferably elsewhere.
+Results stream back as they finish; `cancel_all` drops what is left and
+kills the binaries still running for this run."""
+
+import uuid
+
+import cloudpickle
+from distributed import as_completed
+
+import tasks
+
+cloudpickle.register_pickle_by_value(tasks)
+
+
+def prepare_scheduler(client):
+    """Dask retries a task whose worker died up to
+    `distributed.scheduler.allowed-failures` times on its own; set to 0 the
+    death comes back to the driver, which retries and counts it. Workers
+    take one task per thread (saturation 1.0) so that a death costs only
+    the tasks that were running."""
+
+    def configure(dask_scheduler):
+        dask_scheduler.allowed_failures = 0
+        dask_scheduler.WORKER_SATURATION = 1.0
+
+    client.run_on_scheduler(configure)
+
+
+class Runner:
+    """Submits `function(*arguments(item))` per item and yields
+    `(item, result)` as each finishes, retrying deaths and stalls."""
+
+    def __init__(self, client, function, arguments, name):
+        self.client = client
+        self.function = function
+        self.arguments = arguments
+        self.run_id = f"{name}-{uuid.uuid4().hex[:10]}"
+        self.attempts = {}
+        self.items = {}
+        self.futures = {}
+        self.queue = as_completed()
+        self.retries = {"worker_died": 0, "stalled": 0}
+        self.per_worker = {}
+        self.cancelled = 0
+
+    def submit(self, item, priority=0, avoid=None):
+        """Queues `item` (a new attempt if it ran before); `avoid` is a
+        worker it should rather not run on."""
+        attempt = self.attempts.get(item, 0) + 1
+        self.attempts[item] = attempt
+        workers = None
+        if avoid is not None:
+            others = [w for w in self.client.scheduler_info(n_workers=-1)["workers"] if w != avoid]
+            workers = others or None
+        future = self.client.submit(
+            self.function,
+            *self.arguments(item),
+            self.run_id,
+            key=f"{self.run_id}-{item}-a{attempt}",
+            priority=priority,
+            workers=workers,
+            allow_other_workers=workers is not None,
+            pure=False,
+        )
+        self.items[future.key] = item
+        self.futures[item] = future
+        self.queue.add(future)
+
+    def results(self):
+        """Yields (item, result) for each item as it finishes."""
+        for future in self.queue:
+            item = self.items.pop(future.key, None)
+            if item is None or self.futures.get(item) is not future:
+                continue
+            if future.status == "cancelled":
+                continue
+            if future.status == "error":
+                error = future.exception()
+                if type(error).__name__ == "KilledWorker":
+                    self.retries["worker_died"] += 1
+                    self.submit(item, priority=1)
+                    continue
+                raise error
+            result = future.result()
+            if result.get("stalled"):
+                self.retries["stalled"] += 1
+                self.submit(item, priority=1, avoid=result.get("worker"))
+                continue
+            del self.futures[item]
+            worker = result.get("worker", "?")
+            self.per_worker[worker] = self.per_worker.get(worker, 0) + 1
+            yield item, result
+
+    def outstanding(self):
+        """Items submitted and not finished."""
+        return sorted(self.futures)
+
+    def cancel_all(self):
+        """Cancels every outstanding task and kills the binaries of this
+        run still running on the workers; returns how many were cancelled."""
+        futures = list(self.futures.values())
+        self.futures.clear()
+        self.cancelled += len(futures)
+        if futures:
+            self.client.cancel(futures)
+        run_id = self.run_id
+        try:
+            self.client.run(tasks.kill_run, run_id)
+        except Exception:  # noqa: BLE001 - a worker leaving now is no matter
+            pass
+        return len(futures)
