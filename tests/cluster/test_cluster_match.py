@@ -2,6 +2,7 @@
 games and summary for the same seed, in each game; the driver's live
 figures are the arena's; an SPRT decision cancels what is left."""
 
+import io
 import json
 import os
 import tempfile
@@ -12,6 +13,7 @@ from conftest import one_machine, without_times
 
 import stats
 from match import run_match, schedule_facts
+from progress import Progress
 
 
 def match_args(bins, variant, pairs, seed, extra=()):
@@ -58,6 +60,31 @@ def test_cluster_match_equals_the_one_machine_run(client, bins, tmp_path, varian
     assert result["arena_output"] == stdout
     if variant == "enochian":
         assert '[Divination "true"]' in merged_pgn
+
+
+def test_cluster_round_robin_equals_the_one_machine_run(client, bins, tmp_path):
+    """Tournaments split the same way: three engines, a pair per pairing."""
+    augur = os.path.join(bins, "augur")
+    args = [
+        "--format",
+        "round-robin",
+        *[a for depth in (1, 2, 3) for a in ("--engine", f"name=d{depth} cmd={augur} depth={depth}")],
+        "--games",
+        "2",
+        "--seed",
+        "8",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "80",
+    ]
+    pgn, summary, stdout = one_machine(bins, args, str(tmp_path))
+    result = run_match(client, os.path.join(bins, "augur-arena"), args, str(tmp_path / "cluster"), timeout=120)
+    assert result["pairs_counted"] == 3
+    assert without_times(read(result["pgn"])) == without_times(pgn)
+    assert read(result["summary"]) == summary
+    assert result["arena_output"] == stdout
+    assert len(json.loads(summary)["pairings"]) == 3
 
 
 def test_cluster_live_figures_are_the_arenas(client, bins, tmp_path):
@@ -143,3 +170,10 @@ def test_schedule_facts_count_pairs_and_refuse_driver_flags():
     assert schedule_facts([*engines[:4], "--sprt", "elo0=0,elo1=10"])[2]["elo1"] == 10
     with pytest.raises(ValueError):
         schedule_facts([*engines[:4], "--pgn", "x.pgn"])
+
+
+def test_progress_line_counts_rate_and_eta():
+    bar = Progress(10, "pairs", 2, stream=io.StringIO(), width=10)
+    text = bar.line(4, "Elo +5", now=bar.started + 60)
+    assert text == "[####------] 4/10 pairs  8.0 games/min  ETA 0:01:30  Elo +5"
+    assert "ETA ?" in bar.line(0, now=bar.started + 1)
