@@ -20,6 +20,29 @@ def shards(games, shard_games):
     return [(first, min(step, games - first)) for first in range(0, games, step)]
 
 
+def _collect(runner, pieces, cuts, variant, out_dir, bar, on_result):
+    """Takes the shards as they finish (`pieces`: per seed, its shards in
+    so far by first game) and writes each seed's file once all its shards
+    are in, in game order; returns the positions made."""
+    done = 0
+    positions = 0
+    for (seed, cut), result in runner.results():
+        pieces[seed][cut[0]] = result["data"]
+        positions += result["data"].count(b"\n")
+        done += 1
+        if len(pieces[seed]) == len(cuts):
+            path = os.path.join(out_dir, f"{variant}-{seed}.txt")
+            with open(path + ".part", "wb") as file:
+                for first, _ in cuts:
+                    file.write(pieces[seed][first])
+            os.replace(path + ".part", path)
+            pieces[seed] = {}
+        bar.update(done, f"{positions} positions")
+        if on_result is not None:
+            on_result((seed, cut), result, runner)
+    return positions
+
+
 def run_datagen(
     client,
     selfplay,
@@ -51,24 +74,14 @@ def run_datagen(
     total = len(wanted) * len(cuts)
     bar = progress if progress is not None else Progress(total, "shards", max(shard_games, 1))
     started = time.monotonic()
-    pieces = {seed: {} for seed in wanted}
-    done = 0
-    positions = 0
-    for (seed, cut), result in runner.results():
-        pieces[seed][cut[0]] = result["data"]
-        positions += result["data"].count(b"\n")
-        done += 1
-        if len(pieces[seed]) == len(cuts):
-            path = os.path.join(out_dir, f"{variant}-{seed}.txt")
-            with open(path + ".part", "wb") as file:
-                for first, _ in cuts:
-                    file.write(pieces[seed][first])
-            os.replace(path + ".part", path)
-            pieces[seed] = {}
-        bar.update(done, f"{positions} positions")
-        if on_result is not None:
-            on_result((seed, cut), result, runner)
-    bar.close()
+    try:
+        positions = _collect(runner, {seed: {} for seed in wanted}, cuts, variant, out_dir, bar, on_result)
+    except BaseException:
+        # Interrupted (Ctrl-C) or failed: nothing of this run goes on.
+        runner.cancel_all()
+        raise
+    finally:
+        bar.close()
     seconds = time.monotonic() - started
     return {
         "seeds": list(seeds),

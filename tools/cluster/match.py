@@ -71,27 +71,15 @@ def live_text(tally, sprt):
     return text
 
 
-def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, progress=None):
-    """Plays the match of `arena_args` on `client`'s cluster, writes
-    OUT/match.pgn, OUT/match.json (the arena's summary), OUT/cluster.json
-    (this run: retries, cancellations, workers, throughput) and the unit
-    results under OUT/units/; returns the cluster summary (a dict).
-    `on_result(pair, result, runner)` is called after each finished pair."""
-    total, format_, sprt = schedule_facts(arena_args)
-    units_dir = os.path.join(out_dir, "units")
-    os.makedirs(units_dir, exist_ok=True)
-    for name in os.listdir(units_dir):
-        if name.endswith(".json"):
-            os.remove(os.path.join(units_dir, name))
-    runner = Runner(client, tasks.run_pair, lambda pair: (arena, arena_args, pair, timeout), "pair")
-    for pair in range(total):
-        runner.submit(pair, priority=-pair)
-    bar = progress if progress is not None else Progress(total, "pairs", 2)
-    started = time.monotonic()
+def _collect(runner, sprt, format_, bar, on_result, units_dir):
+    """Takes the pairs as they finish until all are in or the SPRT,
+    decided on the pairs in schedule order, ends the match (the rest is
+    then cancelled). Returns ({pair: (unit file, unit)}, pairs counted,
+    decision)."""
     live = stats.Tally()
     ordered = stats.Tally()
     files = {}
-    counted = 0  # pairs 0..counted-1 are in, in order
+    counted = 0  # pairs 0..counted-1 are in
     decision = None
     for pair, result in runner.results():
         path = os.path.join(units_dir, f"pair-{pair:06d}.json")
@@ -110,7 +98,34 @@ def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, p
         if decision is not None:
             runner.cancel_all()
             break
-    bar.close()
+    return files, counted, decision
+
+
+def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, progress=None):
+    """Plays the match of `arena_args` on `client`'s cluster, writes
+    OUT/match.pgn, OUT/match.json (the arena's summary), OUT/cluster.json
+    (this run: retries, cancellations, workers, throughput) and the unit
+    results under OUT/units/; returns the cluster summary (a dict).
+    `on_result(pair, result, runner)` is called after each finished pair."""
+    total, format_, sprt = schedule_facts(arena_args)
+    units_dir = os.path.join(out_dir, "units")
+    os.makedirs(units_dir, exist_ok=True)
+    for name in os.listdir(units_dir):
+        if name.endswith(".json"):
+            os.remove(os.path.join(units_dir, name))
+    runner = Runner(client, tasks.run_pair, lambda pair: (arena, arena_args, pair, timeout), "pair")
+    for pair in range(total):
+        runner.submit(pair, priority=-pair)
+    bar = progress if progress is not None else Progress(total, "pairs", 2)
+    started = time.monotonic()
+    try:
+        files, counted, decision = _collect(runner, sprt, format_, bar, on_result, units_dir)
+    except BaseException:
+        # Interrupted (Ctrl-C) or failed: nothing of this run goes on.
+        runner.cancel_all()
+        raise
+    finally:
+        bar.close()
     seconds = time.monotonic() - started
     if decision is None and counted != total:
         raise RuntimeError(f"pairs missing: {sorted(set(range(total)) - set(files))}")

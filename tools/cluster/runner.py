@@ -34,8 +34,9 @@ class Runner:
     """Submits `function(*arguments(item))` per item and yields
     `(item, result)` as each finishes, retrying deaths and stalls."""
 
-    def __init__(self, client, function, arguments, name):
+    def __init__(self, client, function, arguments, name, max_attempts=5):
         self.client = client
+        self.max_attempts = max_attempts
         self.function = function
         self.arguments = arguments
         self.run_id = f"{name}-{uuid.uuid4().hex[:10]}"
@@ -51,6 +52,11 @@ class Runner:
         """Queues `item` (a new attempt if it ran before); `avoid` is a
         worker it should rather not run on."""
         attempt = self.attempts.get(item, 0) + 1
+        if attempt > self.max_attempts:
+            raise RuntimeError(
+                f"{item}: {self.max_attempts} attempts, each lost with its worker or stalled"
+                " (is the timeout long enough?)"
+            )
         self.attempts[item] = attempt
         workers = None
         if avoid is not None:

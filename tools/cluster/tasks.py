@@ -119,13 +119,15 @@ def run_shard(selfplay, selfplay_args, seed, first_game, games, timeout, run_id=
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="augur-shard-") as tmp:
         path = os.path.join(tmp, "shard.txt")
+        # A whole seed needs no --first-game: builds older than it can
+        # make the data of their network generation (one seed per task).
+        first = ["--first-game", str(first_game)] if first_game else []
         command = [
             selfplay,
             *selfplay_args,
             "--seed",
             str(seed),
-            "--first-game",
-            str(first_game),
+            *first,
             "--games",
             str(games),
             "--threads",
