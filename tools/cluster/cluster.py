@@ -41,6 +41,12 @@ def local_cluster(workers, dashboard=True):
     )
 
 
+def has_dashboard():
+    """Whether this process (run on the scheduler) can serve the
+    dashboard's pages: they need bokeh."""
+    return importlib.util.find_spec("bokeh") is not None
+
+
 def seed_range(text):
     """`2800-2815` or `2800` as a list of seeds."""
     first, _, last = text.partition("-")
@@ -72,7 +78,7 @@ def main(argv=None):
     cluster = local_cluster(args.local) if args.local else None
     client = Client(cluster if cluster is not None else args.scheduler)
     try:
-        if client.dashboard_link and (cluster is None or cluster.dashboard_link):
+        if client.run_on_scheduler(has_dashboard):
             print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
         prepare_scheduler(client)
         if args.command == "match":
