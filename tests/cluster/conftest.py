@@ -2,10 +2,12 @@
 profile, as `cargo test` leaves them), a two-worker Dask cluster on
 loopback, and the one-machine arena to compare with."""
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -14,7 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "cluster"))
 
 from distributed import Client, LocalCluster  # noqa: E402
 
-from runner import prepare_scheduler  # noqa: E402
+from runner import prepare_cluster  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -40,8 +42,56 @@ def start_cluster():
         dashboard_address=None,
     )
     client = Client(cluster)
-    prepare_scheduler(client)
+    prepare_cluster(client)
     return cluster, client
+
+
+@contextlib.contextmanager
+def cli_cluster(directory, workers=2):
+    """docs/cluster.md's commands on loopback: a `dask scheduler` and
+    `dask worker` processes (each a nanny restarting its worker process),
+    started in `directory` without the driver's path, so that the task
+    code reaches them as it reaches another machine (uploaded by the
+    driver). Yields a client with the driver's settings applied."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    address_file = os.path.join(directory, "scheduler.json")
+    quiet = {"cwd": directory, "env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    cli = [sys.executable, "-m"]
+    processes = [
+        subprocess.Popen(
+            [*cli, "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0"]
+            + ["--no-dashboard", "--scheduler-file", address_file],
+            **quiet,
+        )
+    ]
+    client = None
+    try:
+        deadline = time.monotonic() + 60
+        while not os.path.exists(address_file) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        for _ in range(workers):
+            processes.append(
+                subprocess.Popen(
+                    [*cli, "distributed.cli.dask_worker", "--scheduler-file", address_file]
+                    + ["--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"],
+                    **quiet,
+                )
+            )
+        client = Client(scheduler_file=address_file, timeout=60)
+        client.wait_for_workers(workers, timeout=60)
+        prepare_cluster(client)
+        yield client
+    finally:
+        if client is not None:
+            client.close()
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import os
 import signal
 import stat
 
-from conftest import one_machine, start_cluster, without_times
+from conftest import cli_cluster, one_machine, without_times
 
 from match import run_match
 
@@ -43,17 +43,18 @@ def read(path):
 
 
 def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
-    """Pairs take a second (a slow arena) so that when the first is in,
-    the other worker is busy with one: it is killed (SIGKILL) there."""
+    """Worker processes of `dask worker` (as on other machines); pairs
+    take a second (a slow arena) so that when the first is in, the other
+    worker is busy with one: its process is killed (SIGKILL) there."""
     args = chess_args(bins, pairs=4)
     arena = wrapper(tmp_path, bins, "sleep 1")
     pgn, summary, _ = one_machine(bins, args, str(tmp_path))
-    cluster, client = start_cluster()
     killed = []
 
     def kill_a_busy_worker(pair, result, runner):
         if killed:
             return
+        client = runner.client
         busy = [w for w, keys in client.processing().items() if any(k.startswith(runner.run_id) for k in keys)]
         if not busy:
             return
@@ -61,7 +62,7 @@ def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
         os.kill(pids[busy[0]], signal.SIGKILL)
         killed.append(busy[0])
 
-    try:
+    with cli_cluster(str(tmp_path)) as client:
         result = run_match(
             client,
             arena,
@@ -70,9 +71,8 @@ def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
             timeout=120,
             on_result=kill_a_busy_worker,
         )
-    finally:
-        client.close()
-        cluster.close()
+        # The nanny brought a worker process back in the dead one's place.
+        client.wait_for_workers(2, timeout=30)
     assert killed, "no worker was busy after the first pair"
     assert result["retries"]["worker_died"] >= 1
     assert result["retries"]["stalled"] == 0

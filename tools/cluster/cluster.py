@@ -23,7 +23,8 @@ from distributed import Client, LocalCluster  # noqa: E402
 
 from datagen import run_datagen  # noqa: E402
 from match import run_match  # noqa: E402
-from runner import prepare_scheduler  # noqa: E402
+from runner import prepare_cluster  # noqa: E402
+import tasks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -39,12 +40,6 @@ def local_cluster(workers, dashboard=True):
         host="127.0.0.1",
         dashboard_address=":8787" if dashboard and has_bokeh else None,
     )
-
-
-def has_dashboard():
-    """Whether this process (run on the scheduler) can serve the
-    dashboard's pages: they need bokeh."""
-    return importlib.util.find_spec("bokeh") is not None
 
 
 def seed_range(text):
@@ -78,9 +73,9 @@ def main(argv=None):
     cluster = local_cluster(args.local) if args.local else None
     client = Client(cluster if cluster is not None else args.scheduler)
     try:
-        if client.run_on_scheduler(has_dashboard):
+        prepare_cluster(client)
+        if client.run_on_scheduler(tasks.has_dashboard):
             print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
-        prepare_scheduler(client)
         if args.command == "match":
             summary = run_match(client, os.path.abspath(args.arena), rest, args.out, timeout=args.timeout)
             print(summary.pop("arena_output"), end="")

@@ -8,26 +8,21 @@ kills the binaries still running for this run."""
 
 import uuid
 
-import cloudpickle
 from distributed import as_completed
 
 import tasks
 
-cloudpickle.register_pickle_by_value(tasks)
 
-
-def prepare_scheduler(client):
-    """Dask retries a task whose worker died up to
+def prepare_cluster(client):
+    """Sends the task code (`tasks.py`) to the scheduler and every worker,
+    present and future, so that a worker needs no copy of the repository.
+    Dask retries a task whose worker died up to
     `distributed.scheduler.allowed-failures` times on its own; set to 0 the
     death comes back to the driver, which retries and counts it. Workers
     take one task per thread (saturation 1.0) so that a death costs only
     the tasks that were running."""
-
-    def configure(dask_scheduler):
-        dask_scheduler.allowed_failures = 0
-        dask_scheduler.WORKER_SATURATION = 1.0
-
-    client.run_on_scheduler(configure)
+    client.upload_file(tasks.__file__)
+    client.run_on_scheduler(tasks.configure_scheduler)
 
 
 class Runner:

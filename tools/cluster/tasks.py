@@ -21,6 +21,21 @@ def _die_with_parent(command):
     return [setpriv, "--pdeathsig", "KILL", *command] if setpriv else list(command)
 
 
+def configure_scheduler(dask_scheduler):
+    """On the scheduler: a worker death fails its tasks at once (the driver
+    retries and counts them), and a worker gets one task per thread."""
+    dask_scheduler.allowed_failures = 0
+    dask_scheduler.WORKER_SATURATION = 1.0
+
+
+def has_dashboard():
+    """Whether this process (the scheduler) can serve the dashboard's
+    pages: they need bokeh."""
+    import importlib.util
+
+    return importlib.util.find_spec("bokeh") is not None
+
+
 def _pid_dir(run_id):
     return os.path.join(tempfile.gettempdir(), f"augur-cluster-{run_id}")
 
