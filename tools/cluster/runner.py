@@ -6,11 +6,17 @@ submitted again as a new attempt, the stalled one preferably elsewhere.
 Results stream back as they finish; `cancel_all` drops what is left and
 kills the binaries still running for this run."""
 
+import os
 import uuid
 
 from distributed import as_completed
 
 import tasks
+
+# The task code's file. Not `tasks.__file__`: a scheduler or worker in this
+# process (a local cluster) imports the uploaded copy in its own scratch
+# directory over it.
+TASKS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tasks.py")
 
 
 def prepare_cluster(client):
@@ -21,7 +27,7 @@ def prepare_cluster(client):
     death comes back to the driver, which retries and counts it. Workers
     take one task per thread (saturation 1.0) so that a death costs only
     the tasks that were running."""
-    client.upload_file(tasks.__file__)
+    client.upload_file(TASKS_FILE)
     client.run_on_scheduler(tasks.configure_scheduler)
 
 
