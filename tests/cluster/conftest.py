@@ -5,6 +5,7 @@ loopback, and the one-machine arena to compare with."""
 import contextlib
 import os
 import re
+import stat
 import subprocess
 import sys
 import time
@@ -120,3 +121,12 @@ def one_machine(bins, arena_args, out_dir):
     )
     with open(pgn, encoding="utf-8") as a, open(summary, encoding="utf-8") as b:
         return a.read(), b.read(), done.stdout
+
+
+def wrapped_arena(tmp_path, bins, before):
+    """An arena that runs the shell lines `before` (with its arguments in
+    "$*") and then the real one."""
+    path = tmp_path / "wrapped-arena"
+    path.write_text(f'#!/bin/sh\n{before}\nexec "{os.path.join(bins, "augur-arena")}" "$@"\n')
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)

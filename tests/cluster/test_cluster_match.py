@@ -9,7 +9,7 @@ import tempfile
 import time
 
 import pytest
-from conftest import one_machine, without_times
+from conftest import one_machine, without_times, wrapped_arena
 
 import stats
 from match import run_match, schedule_facts
@@ -113,9 +113,10 @@ def test_cluster_live_figures_are_the_arenas(client, bins, tmp_path):
 
 def test_cluster_sprt_decision_cancels_the_outstanding_pairs(client, bins, tmp_path):
     """Two equal engines against H0 = +300 Elo: the SPRT accepts H0 after
-    two pairs; the six pairs left are cancelled (the binaries of those
-    under way killed), and the result is the one-machine run's, which
-    stops at the same game."""
+    two pairs; the six pairs left are cancelled, and the result is the
+    one-machine run's, which stops at the same game. Pairs after the
+    first two take half a minute (a slow arena): the one under way when
+    the SPRT decides is killed, not waited for."""
     augur = os.path.join(bins, "augur")
     args = [
         "--engine",
@@ -140,17 +141,19 @@ def test_cluster_sprt_decision_cancels_the_outstanding_pairs(client, bins, tmp_p
     def watch(pair, result, runner):
         # The tasks still outstanding when this pair came in.
         seen["futures"] = dict(runner.futures)
+        seen["queued"] = len(runner.backlog)
         seen["run"] = runner.run_id
 
-    result = run_match(
-        client, os.path.join(bins, "augur-arena"), args, str(tmp_path / "cluster"), timeout=120, on_result=watch
-    )
+    arena = wrapped_arena(tmp_path, bins, 'case " $* " in *" --pair "[01]" "*) ;; *" --pair "*) sleep 30 ;; esac')
+    started = time.monotonic()
+    result = run_match(client, arena, args, str(tmp_path / "cluster"), timeout=120, on_result=watch)
     assert result["decision"] == "H0"
     assert result["pairs_counted"] == 2
     assert result["cancelled"] == 8 - result["pairs_finished"] >= 3
     assert without_times(read(result["pgn"])) == without_times(pgn)
     assert read(result["summary"]) == summary
-    assert len(seen["futures"]) == result["cancelled"]
+    assert len(seen["futures"]) + seen["queued"] == result["cancelled"]
+    assert seen["futures"], "no slow pair was under way"
     assert all(f.status == "cancelled" for f in seen["futures"].values())
     # No game of the run is left running on a worker.
     run_dir = os.path.join(tempfile.gettempdir(), f"augur-cluster-{seen['run']}")
@@ -160,6 +163,7 @@ def test_cluster_sprt_decision_cancels_the_outstanding_pairs(client, bins, tmp_p
             break
         time.sleep(0.1)
     assert not any(running.values()), running
+    assert time.monotonic() - started < 20
 
 
 def test_schedule_facts_count_pairs_and_refuse_driver_flags():

@@ -3,9 +3,14 @@ a task whose worker died (Dask's KilledWorker: the scheduler is told to
 give up on the first death, so each death comes back here) and a task
 that outlasted its timeout (the task kills its binary and says so) are
 submitted again as a new attempt, the stalled one preferably elsewhere.
-Results stream back as they finish; `cancel_all` drops what is left and
-kills the binaries still running for this run."""
+Items wait here, in priority order, until a worker thread is free: the
+cluster holds one task per thread, each running, so a worker's death
+costs exactly the pairs it was playing. Results stream back as they
+finish; `cancel_all` drops what is left and kills the binaries still
+running for this run."""
 
+import heapq
+import itertools
 import os
 import uuid
 
@@ -24,15 +29,13 @@ def prepare_cluster(client):
     present and future, so that a worker needs no copy of the repository.
     Dask retries a task whose worker died up to
     `distributed.scheduler.allowed-failures` times on its own; set to 0 the
-    death comes back to the driver, which retries and counts it. Workers
-    take one task per thread (saturation 1.0) so that a death costs only
-    the tasks that were running."""
+    death comes back to the driver, which retries and counts it."""
     client.upload_file(TASKS_FILE)
     client.run_on_scheduler(tasks.configure_scheduler)
 
 
 class Runner:
-    """Submits `function(*arguments(item))` per item and yields
+    """Runs `function(*arguments(item), run_id)` per item and yields
     `(item, result)` as each finishes, retrying deaths and stalls."""
 
     def __init__(self, client, function, arguments, name, max_attempts=5):
@@ -42,6 +45,8 @@ class Runner:
         self.arguments = arguments
         self.run_id = f"{name}-{uuid.uuid4().hex[:10]}"
         self.attempts = {}
+        self.backlog = []  # heap of (-priority, order, item, worker to avoid)
+        self.order = itertools.count()
         self.items = {}
         self.futures = {}
         self.queue = as_completed()
@@ -50,8 +55,22 @@ class Runner:
         self.cancelled = 0
 
     def submit(self, item, priority=0, avoid=None):
-        """Queues `item` (a new attempt if it ran before); `avoid` is a
-        worker it should rather not run on."""
+        """Queues `item` (higher priority first; a new attempt if it ran
+        before); `avoid` is a worker it should rather not run on."""
+        heapq.heappush(self.backlog, (-priority, next(self.order), item, avoid))
+
+    def _threads(self):
+        workers = self.client.scheduler_info(n_workers=-1)["workers"]
+        return max(sum(w.get("nthreads", 1) for w in workers.values()), 1)
+
+    def _fill(self):
+        """Starts queued items while a worker thread is free."""
+        threads = self._threads() if self.backlog else 0
+        while self.backlog and len(self.futures) < threads:
+            _, _, item, avoid = heapq.heappop(self.backlog)
+            self._start(item, avoid)
+
+    def _start(self, item, avoid):
         attempt = self.attempts.get(item, 0) + 1
         if attempt > self.max_attempts:
             raise RuntimeError(
@@ -68,7 +87,6 @@ class Runner:
             *self.arguments(item),
             self.run_id,
             key=f"{self.run_id}-{item}-a{attempt}",
-            priority=priority,
             workers=workers,
             allow_other_workers=workers is not None,
             pure=False,
@@ -79,44 +97,50 @@ class Runner:
 
     def results(self):
         """Yields (item, result) for each item as it finishes."""
+        self._fill()
         for future in self.queue:
             item = self.items.pop(future.key, None)
             if item is None or self.futures.get(item) is not future:
                 continue
             if future.status == "cancelled":
                 continue
+            del self.futures[item]
             if future.status == "error":
                 error = future.exception()
-                if type(error).__name__ == "KilledWorker":
-                    self.retries["worker_died"] += 1
-                    self.submit(item, priority=1)
-                    continue
-                raise error
+                if type(error).__name__ != "KilledWorker":
+                    raise error
+                self.retries["worker_died"] += 1
+                self.submit(item, priority=1)
+                self._fill()
+                continue
             result = future.result()
             if result.get("stalled"):
                 self.retries["stalled"] += 1
                 self.submit(item, priority=1, avoid=result.get("worker"))
+                self._fill()
                 continue
-            del self.futures[item]
             worker = result.get("worker", "?")
             self.per_worker[worker] = self.per_worker.get(worker, 0) + 1
+            self._fill()
             yield item, result
 
     def outstanding(self):
-        """Items submitted and not finished."""
-        return sorted(self.futures)
+        """Items queued or running."""
+        return sorted([*self.futures, *(entry[2] for entry in self.backlog)])
 
     def cancel_all(self):
-        """Cancels every outstanding task and kills the binaries of this
-        run still running on the workers; returns how many were cancelled."""
+        """Cancels every outstanding item (queued here or running) and kills
+        the binaries of this run still running on the workers; returns how
+        many were cancelled."""
         futures = list(self.futures.values())
+        count = len(futures) + len(self.backlog)
         self.futures.clear()
-        self.cancelled += len(futures)
+        self.backlog.clear()
+        self.cancelled += count
         if futures:
             self.client.cancel(futures)
-        run_id = self.run_id
         try:
-            self.client.run(tasks.kill_run, run_id)
+            self.client.run(tasks.kill_run, self.run_id)
         except Exception:  # noqa: BLE001 - a worker leaving now is no matter
             pass
-        return len(futures)
+        return count

@@ -23,9 +23,8 @@ def _die_with_parent(command):
 
 def configure_scheduler(dask_scheduler):
     """On the scheduler: a worker death fails its tasks at once (the driver
-    retries and counts them), and a worker gets one task per thread."""
+    retries and counts them)."""
     dask_scheduler.allowed_failures = 0
-    dask_scheduler.WORKER_SATURATION = 1.0
 
 
 def has_dashboard():
