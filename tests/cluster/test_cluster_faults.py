@@ -4,6 +4,8 @@ the match: the merged games are the one-machine run's, each once."""
 import os
 import signal
 
+import pytest
+
 from conftest import cli_cluster, one_machine, without_times, wrapped_arena
 
 from match import run_match
@@ -33,24 +35,24 @@ def read(path):
 
 
 def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
-    """Worker processes of `dask worker` (as on other machines); pairs
-    take a second (a slow arena) so that when the first is in, the other
-    worker is busy with one: its process is killed (SIGKILL) there."""
+    """Worker processes of `dask worker` (as on other machines). Pair 0 is
+    quick, the others take two seconds more (a slow arena): when pair 0 is
+    in, pair 1 is under way on the other worker, whose process is killed
+    (SIGKILL) there."""
     args = chess_args(bins, pairs=4)
-    arena = wrapped_arena(tmp_path, bins, "sleep 1")
+    arena = wrapped_arena(tmp_path, bins, 'case " $* " in *" --pair 0 "*) ;; *" --pair "*) sleep 2 ;; esac')
     pgn, summary, _ = one_machine(bins, args, str(tmp_path))
     killed = []
 
-    def kill_a_busy_worker(pair, result, runner):
+    def kill_the_worker_playing_pair_1(pair, result, runner):
         if killed:
             return
         client = runner.client
-        busy = [w for w, keys in client.processing().items() if any(k.startswith(runner.run_id) for k in keys)]
-        if not busy:
-            return
-        pids = client.run(os.getpid, workers=busy[:1])
-        os.kill(pids[busy[0]], signal.SIGKILL)
-        killed.append(busy[0])
+        key = f"{runner.run_id}-1-a1"
+        busy = [w for w, keys in client.processing().items() if key in keys]
+        if busy:
+            os.kill(client.run(os.getpid, workers=busy)[busy[0]], signal.SIGKILL)
+            killed.append(busy[0])
 
     with cli_cluster(str(tmp_path)) as client:
         result = run_match(
@@ -59,11 +61,11 @@ def test_cluster_survives_a_worker_killed_mid_match(bins, tmp_path):
             args,
             str(tmp_path / "cluster"),
             timeout=120,
-            on_result=kill_a_busy_worker,
+            on_result=kill_the_worker_playing_pair_1,
         )
         # The nanny brought a worker process back in the dead one's place.
         client.wait_for_workers(2, timeout=30)
-    assert killed, "no worker was busy after the first pair"
+    assert killed, "pair 1 was not under way when pair 0 came in"
     assert result["retries"]["worker_died"] == 1  # the one pair it was playing
     assert result["retries"]["stalled"] == 0
     # Nothing lost, nothing counted twice.
@@ -92,3 +94,25 @@ def test_cluster_retries_a_stalled_pair_elsewhere(client, bins, tmp_path):
     assert result["pairs_counted"] == 3
     assert without_times(read(result["pgn"])) == without_times(pgn)
     assert read(result["summary"]) == summary
+
+
+def test_cluster_match_resumes_with_the_pairs_it_kept(client, bins, tmp_path):
+    """A run stopped after some pairs (here: a unit file lost, as if the
+    driver had died before it) resumes: only the missing pair is played
+    again (an arena that refuses the others), and the result is whole."""
+    args = chess_args(bins, pairs=3)
+    pgn, summary, _ = one_machine(bins, args, str(tmp_path))
+    out = tmp_path / "cluster"
+    arena = os.path.join(bins, "augur-arena")
+    run_match(client, arena, args, str(out), timeout=120)
+    (out / "units" / "pair-000001.json").unlink()
+    only_pair_1 = wrapped_arena(
+        tmp_path, bins, 'case " $* " in *" --pair 1 "*|*" --merge "*) ;; *) echo "pair played again" >&2; exit 3 ;; esac'
+    )
+    result = run_match(client, only_pair_1, args, str(out), timeout=120, resume=True)
+    assert result["pairs_kept"] == 2 and result["pairs_counted"] == 3
+    assert without_times(read(result["pgn"])) == without_times(pgn)
+    assert read(result["summary"]) == summary
+    # Other arguments do not mix with these units.
+    with pytest.raises(ValueError):
+        run_match(client, arena, [*args, "--max-plies", "50"], str(out), resume=True)

@@ -94,7 +94,7 @@ def test_cluster_live_figures_are_the_arenas(client, bins, tmp_path):
     result = run_match(client, os.path.join(bins, "augur-arena"), args, str(tmp_path), timeout=120)
     summary = json.loads(read(result["summary"]))
     tally = stats.Tally()
-    units = sorted(os.listdir(tmp_path / "units"))
+    units = sorted(n for n in os.listdir(tmp_path / "units") if n.startswith("pair-"))
     assert len(units) == 3
     for name in units:
         tally.add_pair(json.loads(read(tmp_path / "units" / name))["games"])
@@ -158,7 +158,7 @@ def test_cluster_sprt_decision_cancels_the_outstanding_pairs(client, bins, tmp_p
     # No game of the run is left running on a worker.
     run_dir = os.path.join(tempfile.gettempdir(), f"augur-cluster-{seen['run']}")
     for _ in range(50):
-        running = client.run(lambda: os.listdir(run_dir) if os.path.isdir(run_dir) else [])
+        running = client.run(lambda: [n for n in os.listdir(run_dir) if n.isdigit()] if os.path.isdir(run_dir) else [])
         if not any(running.values()):
             break
         time.sleep(0.1)

@@ -3,7 +3,7 @@
 as tasks (docs/cluster.md).
 
   cluster.py [--scheduler tcp://HEAD:8786 | --local N] [--out DIR] \\
-      match [--arena PATH] [--timeout S] -- ARENA ARGUMENTS...
+      match [--arena PATH] [--timeout S] [--resume] -- ARENA ARGUMENTS...
   cluster.py [--scheduler ... | --local N] [--out DIR] \\
       datagen [--selfplay PATH] --variant V --seeds A-B --games N \\
       [--shard-games K] [--timeout S] -- SELFPLAY ARGUMENTS...
@@ -58,6 +58,7 @@ def main(argv=None):
     match = commands.add_parser("match", help="an arena match, a pair per task")
     match.add_argument("--arena", default=os.path.join(ROOT, "target", "release", "augur-arena"))
     match.add_argument("--timeout", type=float, default=600, help="seconds before a pair counts as stalled")
+    match.add_argument("--resume", action="store_true", help="keep the pairs OUT/units/ holds from a run with the same arguments")
     match.add_argument("rest", nargs=argparse.REMAINDER, help="-- then the arena's arguments")
     data = commands.add_parser("datagen", help="self-play data, a shard of games per task")
     data.add_argument("--selfplay", default=os.path.join(ROOT, "target", "release", "augur-selfplay"))
@@ -77,7 +78,9 @@ def main(argv=None):
         if client.run_on_scheduler(tasks.has_dashboard):
             print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
         if args.command == "match":
-            summary = run_match(client, os.path.abspath(args.arena), rest, args.out, timeout=args.timeout)
+            summary = run_match(
+                client, os.path.abspath(args.arena), rest, args.out, timeout=args.timeout, resume=args.resume
+            )
             print(summary.pop("arena_output"), end="")
             print(json.dumps(summary, indent=1))
         else:

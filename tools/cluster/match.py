@@ -71,55 +71,87 @@ def live_text(tally, sprt):
     return text
 
 
-def _collect(runner, sprt, format_, bar, on_result, units_dir):
-    """Takes the pairs as they finish until all are in or the SPRT,
-    decided on the pairs in schedule order, ends the match (the rest is
-    then cancelled). Returns ({pair: (unit file, unit)}, pairs counted,
-    decision)."""
+def _collect(runner, sprt, format_, bar, on_result, units_dir, kept):
+    """Takes the pairs as they finish (after those `kept` from an earlier
+    run) until all are in or the SPRT, decided on the pairs in schedule
+    order, ends the match (the rest is then cancelled). Returns ({pair:
+    (unit file, unit)}, pairs counted, decision)."""
     live = stats.Tally()
     ordered = stats.Tally()
     files = {}
-    counted = 0  # pairs 0..counted-1 are in
-    decision = None
-    for pair, result in runner.results():
-        path = os.path.join(units_dir, f"pair-{pair:06d}.json")
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump(result["unit"], file)
-        files[pair] = (path, result["unit"])
-        live.add_pair(result["unit"]["games"])
-        while counted in files and decision is None:
-            ordered.add_pair(files[counted][1]["games"])
-            counted += 1
+    state = {"counted": 0, "decision": None}  # pairs 0..counted-1 are in
+
+    def take(pair, path, unit):
+        files[pair] = (path, unit)
+        live.add_pair(unit["games"])
+        while state["counted"] in files and state["decision"] is None:
+            ordered.add_pair(files[state["counted"]][1]["games"])
+            state["counted"] += 1
             if sprt:
-                decision = stats.decision(ordered.pentanomial, sprt)
-        bar.update(len(files), live_text(live, sprt) if format_ == "match" else "")
-        if on_result is not None:
-            on_result(pair, result, runner)
-        if decision is not None:
-            runner.cancel_all()
-            break
-    return files, counted, decision
+                state["decision"] = stats.decision(ordered.pentanomial, sprt)
+
+    for pair, (path, unit) in sorted(kept.items()):
+        take(pair, path, unit)
+    if state["decision"] is None:
+        for pair, result in runner.results():
+            path = os.path.join(units_dir, f"pair-{pair:06d}.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(result["unit"], file)
+            take(pair, path, result["unit"])
+            bar.update(len(files), live_text(live, sprt) if format_ == "match" else "")
+            if on_result is not None:
+                on_result(pair, result, runner)
+            if state["decision"] is not None:
+                break
+    runner.cancel_all()
+    return files, state["counted"], state["decision"]
 
 
-def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, progress=None):
+def kept_units(units_dir, arena_args, resume):
+    """The unit results a resumed run keeps ({pair: (file, unit)}): those
+    of OUT/units/ when they were made with the same arena arguments
+    (OUT/units/arguments.json). A new run starts from an empty directory."""
+    os.makedirs(units_dir, exist_ok=True)
+    stamp = os.path.join(units_dir, "arguments.json")
+    kept = {}
+    if resume and os.path.exists(stamp):
+        with open(stamp, encoding="utf-8") as file:
+            if json.load(file) != list(arena_args):
+                raise ValueError(f"{units_dir} holds units of other arena arguments: cannot resume")
+        for name in sorted(os.listdir(units_dir)):
+            if name.startswith("pair-") and name.endswith(".json"):
+                path = os.path.join(units_dir, name)
+                with open(path, encoding="utf-8") as file:
+                    unit = json.load(file)
+                kept[unit["pair"]] = (path, unit)
+    else:
+        for name in os.listdir(units_dir):
+            if name.endswith(".json"):
+                os.remove(os.path.join(units_dir, name))
+        with open(stamp, "w", encoding="utf-8") as file:
+            json.dump(list(arena_args), file)
+    return kept
+
+
+def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, progress=None, resume=False):
     """Plays the match of `arena_args` on `client`'s cluster, writes
     OUT/match.pgn, OUT/match.json (the arena's summary), OUT/cluster.json
     (this run: retries, cancellations, workers, throughput) and the unit
     results under OUT/units/; returns the cluster summary (a dict).
-    `on_result(pair, result, runner)` is called after each finished pair."""
+    `resume` keeps the pairs an interrupted run with the same arguments
+    finished. `on_result(pair, result, runner)` is called after each
+    finished pair."""
     total, format_, sprt = schedule_facts(arena_args)
     units_dir = os.path.join(out_dir, "units")
-    os.makedirs(units_dir, exist_ok=True)
-    for name in os.listdir(units_dir):
-        if name.endswith(".json"):
-            os.remove(os.path.join(units_dir, name))
+    kept = kept_units(units_dir, arena_args, resume)
     runner = Runner(client, tasks.run_pair, lambda pair: (arena, arena_args, pair, timeout), "pair")
     for pair in range(total):
-        runner.submit(pair, priority=-pair)
+        if pair not in kept:
+            runner.submit(pair, priority=-pair)
     bar = progress if progress is not None else Progress(total, "pairs", 2)
     started = time.monotonic()
     try:
-        files, counted, decision = _collect(runner, sprt, format_, bar, on_result, units_dir)
+        files, counted, decision = _collect(runner, sprt, format_, bar, on_result, units_dir, kept)
     except BaseException:
         # Interrupted (Ctrl-C) or failed: nothing of this run goes on.
         runner.cancel_all()
@@ -135,6 +167,7 @@ def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, p
     summary = {
         "pairs_scheduled": total,
         "pairs_finished": len(files),
+        "pairs_kept": len(kept),
         "pairs_counted": counted,
         "games_counted": 2 * counted,
         "decision": decision,
@@ -143,7 +176,7 @@ def run_match(client, arena, arena_args, out_dir, timeout=600, on_result=None, p
         "pairs_per_worker": dict(sorted(runner.per_worker.items())),
         "workers": len(client.scheduler_info(n_workers=-1)["workers"]),
         "seconds": round(seconds, 2),
-        "games_per_minute": round(2 * len(files) * 60.0 / seconds, 2) if seconds > 0 else None,
+        "games_per_minute": round(2 * (len(files) - len(kept)) * 60.0 / seconds, 2) if seconds > 0 else None,
         "pgn": pgn,
         "summary": summary_path,
         "arena_output": lines,

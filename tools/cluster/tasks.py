@@ -35,16 +35,23 @@ def has_dashboard():
     return importlib.util.find_spec("bokeh") is not None
 
 
+CANCELLED = "cancelled"
+
+
 def _pid_dir(run_id):
     return os.path.join(tempfile.gettempdir(), f"augur-cluster-{run_id}")
 
 
 def kill_run(run_id):
-    """On a worker: kills the process groups that tasks of `run_id` left
+    """On a worker: marks `run_id` cancelled (a task of it that starts
+    later ends at once) and kills the process groups its tasks have
     running; returns how many."""
     directory = _pid_dir(run_id)
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, CANCELLED), "w", encoding="utf-8"):
+        pass
     killed = 0
-    for name in os.listdir(directory) if os.path.isdir(directory) else []:
+    for name in os.listdir(directory):
         try:
             os.killpg(int(name), signal.SIGKILL)
             killed += 1
@@ -82,6 +89,10 @@ def _run(command, timeout, run_id):
         pid_file = os.path.join(pid_dir, str(proc.pid))
         with open(pid_file, "w", encoding="utf-8"):
             pass
+        # Written before the check: either this task sees the run's
+        # cancellation, or `kill_run` sees this process.
+        if os.path.exists(os.path.join(pid_dir, CANCELLED)):
+            os.killpg(proc.pid, signal.SIGKILL)
     try:
         return _wait(command, proc, timeout)
     finally:
