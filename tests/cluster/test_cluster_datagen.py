@@ -5,6 +5,7 @@ import os
 import subprocess
 
 import pytest
+from cluster_support import bins, client  # noqa: F401 (fixtures)
 
 from datagen import run_datagen, shards
 

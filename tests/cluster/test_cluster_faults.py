@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from conftest import cli_cluster, one_machine, without_times, wrapped_arena
+from cluster_support import bins, cli_cluster, client, one_machine, without_times, wrapped_arena  # noqa: F401 (fixtures)
 
 from match import run_match
 

@@ -9,7 +9,7 @@ import tempfile
 import time
 
 import pytest
-from conftest import one_machine, without_times, wrapped_arena
+from cluster_support import bins, client, one_machine, without_times, wrapped_arena  # noqa: F401 (fixtures)
 
 import stats
 from match import run_match, schedule_facts

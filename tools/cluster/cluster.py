@@ -24,7 +24,7 @@ from distributed import Client, LocalCluster  # noqa: E402
 from datagen import run_datagen  # noqa: E402
 from match import run_match  # noqa: E402
 from runner import prepare_cluster  # noqa: E402
-import tasks  # noqa: E402
+import augur_cluster_tasks as tasks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

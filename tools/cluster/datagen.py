@@ -11,7 +11,7 @@ import time
 
 from progress import Progress
 from runner import Runner
-import tasks
+import augur_cluster_tasks as tasks
 
 
 def shards(games, shard_games):

@@ -17,7 +17,7 @@ import time
 import stats
 from progress import Progress
 from runner import Runner
-import tasks
+import augur_cluster_tasks as tasks
 
 # Arena flags the driver sets itself.
 DRIVER_FLAGS = ("--pgn", "--json", "--pair", "--merge", "--concurrency")

@@ -16,17 +16,18 @@ import uuid
 
 from distributed import as_completed
 
-import tasks
+import augur_cluster_tasks as tasks
 
 # The task code's file. Not `tasks.__file__`: a scheduler or worker in this
 # process (a local cluster) imports the uploaded copy in its own scratch
 # directory over it.
-TASKS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tasks.py")
+TASKS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "augur_cluster_tasks.py")
 
 
 def prepare_cluster(client):
-    """Sends the task code (`tasks.py`) to the scheduler and every worker,
-    present and future, so that a worker needs no copy of the repository.
+    """Sends the task code (`augur_cluster_tasks.py`, a module name no one
+    else's upload takes) to the scheduler and every worker, present and
+    future, so that a worker needs no copy of the repository.
     Dask retries a task whose worker died up to
     `distributed.scheduler.allowed-failures` times on its own; set to 0 the
     death comes back to the driver, which retries and counts it."""

@@ -1,6 +1,8 @@
-"""Fixtures of the cluster tests: the binaries (built with the test
-profile, as `cargo test` leaves them), a two-worker Dask cluster on
-loopback, and the one-machine arena to compare with."""
+"""Fixtures and helpers of the cluster tests: the binaries (built with the
+test profile, as `cargo test` leaves them), a two-worker Dask cluster on
+loopback (in this process, or as `dask scheduler`/`dask worker`
+processes), the one-machine arena to compare with, and a slowed-down
+arena. (No conftest.py: tests/browser imports its own by that name.)"""
 
 import contextlib
 import os
@@ -18,18 +20,6 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "cluster"))
 from distributed import Client, LocalCluster  # noqa: E402
 
 from runner import prepare_cluster  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def bins():
-    """Directory of augur, augur-arena and augur-selfplay (built if needed)."""
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    subprocess.run(
-        ["cargo", "build", "--quiet", "--profile", "test", "-p", "augur-cli", "-p", "augur-arena", "-p", "augur-selfplay"],
-        cwd=ROOT,
-        check=True,
-    )
-    return os.path.join(target, "debug")
 
 
 def start_cluster():
@@ -95,14 +85,6 @@ def cli_cluster(directory, workers=2):
                 process.wait()
 
 
-@pytest.fixture(scope="module")
-def client():
-    cluster, client = start_cluster()
-    yield client
-    client.close()
-    cluster.close()
-
-
 def without_times(pgn):
     """A PGN without the move times of its comments (`{+0.31/2 0.004s}`):
     the only part of a game that differs between two runs of it."""
@@ -130,3 +112,23 @@ def wrapped_arena(tmp_path, bins, before):
     path.write_text(f'#!/bin/sh\n{before}\nexec "{os.path.join(bins, "augur-arena")}" "$@"\n')
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return str(path)
+
+
+@pytest.fixture(scope="session")
+def bins():
+    """Directory of augur, augur-arena and augur-selfplay (built if needed)."""
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    subprocess.run(
+        ["cargo", "build", "--quiet", "--profile", "test", "-p", "augur-cli", "-p", "augur-arena", "-p", "augur-selfplay"],
+        cwd=ROOT,
+        check=True,
+    )
+    return os.path.join(target, "debug")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster, client = start_cluster()
+    yield client
+    client.close()
+    cluster.close()

@@ -1,8 +1,9 @@
 """What runs on the workers: one arena game pair or one self-play shard,
 each a run of the project's own binary (`augur-arena --pair N`,
-`augur-selfplay --first-game K`). The driver sends these functions by value
-(cloudpickle), so a worker needs only the engine's Python package and the
-binaries, at the paths the driver names."""
+`augur-selfplay --first-game K`), and the few calls the driver makes on
+the scheduler and workers. The driver uploads this file to them
+(`Client.upload_file`), so a worker needs only the engine's Python package
+and the binaries, at the paths the driver names."""
 
 import json
 import os
