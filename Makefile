@@ -6,7 +6,7 @@
 #                         crates/chess/nets/augur-chess.nnue (the build fails,
 #                         saying why, when it is not a valid Augur network)
 #   make test             install the test prerequisites (python-chess,
-#                         Playwright, chromium), check formatting
+#                         Playwright, chromium, Dask distributed), check formatting
 #                         and lints (rustfmt, clippy -D warnings), then run
 #                         the suite, then the README's run command (it must
 #                         answer a scripted session with a bestmove), then
@@ -29,6 +29,7 @@ test:
 	python3 -c "import pytest" 2>/dev/null || python3 -m pip install --quiet pytest
 	python3 -c "import maturin" 2>/dev/null || python3 -m pip install --quiet maturin
 	python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright
+	python3 -c "import distributed" 2>/dev/null || python3 -m pip install --quiet -r tools/cluster/requirements.txt
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 	mkdir -p target
 	cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt

@@ -34,13 +34,14 @@ mod engine;
 mod game;
 mod openings;
 mod pgn;
+mod report;
 mod stats;
 mod timecontrol;
 mod tournament;
+mod unit;
 mod variant;
 
 use clap::Parser;
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -50,9 +51,11 @@ use augur_games::{Variant, with_game};
 use engine::EngineSpec;
 use game::{Adjudication, GameSettings};
 use openings::OpeningBook;
-use stats::{Pentanomial, Score, Sprt, SprtDecision, estimate, summary_line};
+use report::{Context, JsonFacts, Outcome, Tally};
+use stats::Sprt;
 use timecontrol::Limit;
 use tournament::{Finished, Format, Plan, schedule};
+use unit::{Unit, UnitGame};
 use variant::ArenaGame;
 
 /// Engine-vs-engine matches and tournaments.
@@ -136,6 +139,17 @@ struct Args {
     /// PGN `Event` tag.
     #[arg(long, default_value = "Augur arena")]
     event: String,
+    /// Play only game pair N of the schedule (from 0: its opening, colours
+    /// or teams swapped, the pair's dice) and write a unit result: JSON to
+    /// `--json` (or stdout), the two games to `--pgn`.
+    #[arg(long, value_name = "N", conflicts_with = "merge")]
+    pair: Option<usize>,
+    /// Play nothing: read unit results (`--pair` JSON files, or directories
+    /// of them) and write the PGN, JSON and summary a one-machine run with
+    /// the same arguments writes (the games in order, up to an SPRT
+    /// decision).
+    #[arg(long, value_name = "UNIT", num_args = 1..)]
+    merge: Vec<std::path::PathBuf>,
 }
 
 /// Splits an engine spec into `key=value` items. Option names and values
@@ -339,82 +353,53 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
     }
     let jobs = schedule(format, engines.len(), args.games.div_ceil(2).max(1));
     let total = jobs.len();
-    let plan = Arc::new(Plan {
-        engines: engines.clone(),
-        variant,
-        limit,
-        settings,
-        book,
-        army_seats,
-    });
-    let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Finished>();
-    let runner = {
-        let (plan, stop) = (Arc::clone(&plan), Arc::clone(&stop));
-        let concurrency = args.concurrency;
-        std::thread::spawn(move || tournament::run::<G>(plan, jobs, concurrency, stop, tx))
+    let ctx = Context {
+        engines: &engines,
+        sprt: sprt.as_ref(),
+        total,
+        armies: G::SEAT_TEAMS.len() > 2,
     };
-
+    let facts = JsonFacts {
+        variant: variant.name(),
+        seats: if army_seats { "army" } else { "team" },
+        divination: args.divination,
+        format: &args.format,
+    };
     let mut pgn_file = match &args.pgn {
         Some(path) => {
             Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
         }
         None => None,
     };
-    let date = today();
-    // Per pairing (lower index first): score from the first engine's view.
-    let mut scores: HashMap<(usize, usize), Score> = HashMap::new();
-    let mut pentanomial = Pentanomial::new();
-    let mut half_pairs: HashMap<usize, f64> = HashMap::new();
-    let mut terminations: HashMap<String, u32> = HashMap::new();
-    let mut per_engine = vec![Score::new(0, 0, 0); engines.len()];
-    // Exchange offers: made, accepted, declined.
-    let mut offers = [0u32; 3];
-    let mut finished = 0usize;
+    let mut tally = Tally::new(engines.len(), format == Format::Match);
     let mut decision = None;
-    for done in rx {
-        finished += 1;
-        let [white, black] = done.job.seats;
-        let result = &done.record.result;
-        *terminations.entry(result.reason.clone()).or_default() += 1;
-        for offer in &done.record.offers {
-            offers[0] += 1;
-            match offer.accepted {
-                Some(true) => offers[1] += 1,
-                Some(false) => offers[2] += 1,
-                None => {}
-            }
-        }
-        let white_points = match result.winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        let (first, second) = (white.min(black), white.max(black));
-        let first_points = if first == white {
-            white_points
-        } else {
-            1.0 - white_points
-        };
-        let score = scores
-            .entry((first, second))
-            .or_insert_with(|| Score::new(0, 0, 0));
-        add_points(score, first_points);
-        add_points(&mut per_engine[first], first_points);
-        add_points(&mut per_engine[second], 1.0 - first_points);
-        if format == Format::Match {
-            let engine0_points = if white == 0 {
-                white_points
-            } else {
-                1.0 - white_points
-            };
-            if let Some(other) = half_pairs.remove(&done.job.pair) {
-                pentanomial.add_pair(other, engine0_points);
-            } else {
-                half_pairs.insert(done.job.pair, engine0_points);
-            }
-        }
+    // Counts one game: prints its line, appends its PGN, updates the SPRT.
+    let mut take = |outcome: &Outcome, pgn: &str| -> Result<bool, String> {
+        let pairing = tally.add(outcome);
         if let Some(file) = pgn_file.as_mut() {
+            file.write_all(pgn.as_bytes())
+                .map_err(|e| format!("writing PGN: {e}"))?;
+        }
+        println!("{}", report::progress_line(&ctx, &tally, outcome, pairing));
+        if let Some(sprt) = &sprt
+            && decision.is_none()
+        {
+            decision = sprt.decision(&tally.pentanomial);
+        }
+        Ok(decision.is_some())
+    };
+
+    if !args.merge.is_empty() {
+        // Unit results, in game order, up to an SPRT decision.
+        for game in unit::load_games(&args.merge, &jobs)? {
+            if take(&game.outcome, &game.pgn)? {
+                break;
+            }
+        }
+    } else {
+        let date = today();
+        let pgn_of = |done: &Finished| {
+            let [white, black] = done.job.seats;
             let header = pgn::PgnHeader {
                 event: &args.event,
                 round: done.job.number,
@@ -427,143 +412,85 @@ fn run<G: ArenaGame>(args: &Args) -> Result<(), String> {
                     args.divination,
                 ),
             };
-            file.write_all(pgn::write_game::<G>(&header, &done.record).as_bytes())
-                .map_err(|e| format!("writing PGN: {e}"))?;
-        }
-        let est = estimate(score);
-        let mut line = format!(
-            "[{finished}/{total}] game {} {} vs {}: {} ({}) | {} vs {}: {}",
-            done.job.number,
-            engines[white].name,
-            engines[black].name,
-            pgn::result_token(&done.record),
-            result.reason,
-            engines[first].name,
-            engines[second].name,
-            summary_line(score, &est)
-        );
-        if let Some(sprt) = &sprt {
-            let (lower, upper) = sprt.bounds();
-            let _ = std::fmt::Write::write_fmt(
-                &mut line,
-                format_args!(
-                    ", LLR {:.2} ({lower:.2}, {upper:.2})",
-                    sprt.llr(&pentanomial)
-                ),
-            );
-            if decision.is_none() {
-                decision = sprt.decision(&pentanomial);
-                if decision.is_some() {
-                    stop.store(true, Ordering::Relaxed);
+            pgn::write_game::<G>(&header, &done.record)
+        };
+        let jobs = match args.pair {
+            Some(pair) => {
+                let mine: Vec<_> = jobs.into_iter().filter(|j| j.pair == pair).collect();
+                if mine.is_empty() {
+                    return Err(format!(
+                        "--pair {pair}: the schedule has pairs 0 to {}",
+                        total.div_ceil(2).saturating_sub(1)
+                    ));
                 }
+                mine
+            }
+            None => jobs,
+        };
+        let plan = Arc::new(Plan {
+            engines: engines.clone(),
+            variant,
+            limit,
+            settings,
+            book,
+            army_seats,
+        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = mpsc::channel();
+        let runner = {
+            let (plan, stop) = (Arc::clone(&plan), Arc::clone(&stop));
+            let concurrency = args.concurrency;
+            std::thread::spawn(move || tournament::run::<G>(plan, jobs, concurrency, stop, tx))
+        };
+        let mut unit_games = Vec::new();
+        // `_dealt` is dropped at the end of each turn: the game's thread
+        // then goes on.
+        for (done, _dealt) in rx {
+            let outcome = Outcome::of(&done);
+            let pgn = pgn_of(&done);
+            if args.pair.is_some() {
+                unit_games.push(UnitGame { outcome, pgn });
+                continue;
+            }
+            if take(&outcome, &pgn)? {
+                stop.store(true, Ordering::Relaxed);
             }
         }
+        let _ = runner.join();
+        if let Some(pair) = args.pair {
+            return write_unit(args, pair, unit_games);
+        }
+    }
+
+    for line in report::closing_lines(&ctx, &tally, decision) {
         println!("{line}");
     }
-    let _ = runner.join();
-
-    println!();
-    for ((a, b), score) in &scores {
-        println!(
-            "{} vs {}: {}",
-            engines[*a].name,
-            engines[*b].name,
-            summary_line(score, &estimate(score))
-        );
-    }
-    if format != Format::Match {
-        for (i, score) in per_engine.iter().enumerate() {
-            println!(
-                "{}: {}",
-                engines[i].name,
-                summary_line(score, &estimate(score))
-            );
-        }
-    }
-    if let Some(sprt) = &sprt {
-        let verdict = match decision {
-            Some(SprtDecision::AcceptH1) => "H1 accepted",
-            Some(SprtDecision::AcceptH0) => "H0 accepted",
-            None => "no decision",
-        };
-        println!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2}, {verdict} after {} pairs",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(&pentanomial),
-            pentanomial.pairs()
-        );
-    }
-    let mut reasons: Vec<_> = terminations.iter().collect();
-    reasons.sort();
-    if G::SEAT_TEAMS.len() > 2 {
-        println!(
-            "exchange offers: {} (accepted {}, declined {})",
-            offers[0], offers[1], offers[2]
-        );
-    }
-    println!(
-        "terminations: {}",
-        reasons
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-
     if let Some(path) = &args.json {
-        let pairings: Vec<String> = scores
-            .iter()
-            .map(|((a, b), s)| {
-                let e = estimate(s);
-                format!(
-                    "{{\"first\":{},\"second\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"score\":{:.4},\"elo\":{:.1},\"error95\":{:.1},\"los\":{:.4}}}",
-                    json_string(&engines[*a].name), json_string(&engines[*b].name), s.wins, s.draws, s.losses, s.ratio(),
-                    finite(e.elo), finite(e.error95), e.los
-                )
-            })
-            .collect();
-        let sprt_json = match &sprt {
-            Some(sprt) => {
-                let (lower, upper) = sprt.bounds();
-                let verdict = match decision {
-                    Some(SprtDecision::AcceptH1) => "\"H1\"",
-                    Some(SprtDecision::AcceptH0) => "\"H0\"",
-                    None => "null",
-                };
-                format!(
-                    "{{\"elo0\":{},\"elo1\":{},\"alpha\":{},\"beta\":{},\"llr\":{:.4},\"lower\":{lower:.4},\"upper\":{upper:.4},\"pentanomial\":{:?},\"decision\":{verdict}}}",
-                    sprt.elo0,
-                    sprt.elo1,
-                    sprt.alpha,
-                    sprt.beta,
-                    sprt.llr(&pentanomial),
-                    pentanomial.counts
-                )
-            }
-            None => "null".to_string(),
-        };
-        let terms: Vec<String> = reasons
-            .iter()
-            .map(|(k, v)| format!("{}:{v}", json_string(k)))
-            .collect();
-        let json = format!(
-            "{{\"variant\":{},\"seats\":{},\"divination\":{},\"format\":{},\"games\":{finished},\"scheduled\":{total},\"pairings\":[{}],\"sprt\":{sprt_json},\"terminations\":{{{}}},\"exchange_offers\":{{\"offers\":{},\"accepted\":{},\"declined\":{}}}}}\n",
-            json_string(variant.name()),
-            json_string(if army_seats { "army" } else { "team" }),
-            args.divination,
-            json_string(&args.format),
-            pairings.join(","),
-            terms.join(","),
-            offers[0],
-            offers[1],
-            offers[2]
-        );
+        let json = report::summary_json(&ctx, &facts, &tally, decision);
         std::fs::write(path, json).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// Writes a unit result (`--pair`): its games in game order, as JSON to
+/// `--json` (or stdout) and their PGN to `--pgn`.
+fn write_unit(args: &Args, pair: usize, mut games: Vec<UnitGame>) -> Result<(), String> {
+    games.sort_by_key(|g| g.outcome.number);
+    if let Some(path) = &args.pgn {
+        let text: String = games.iter().map(|g| g.pgn.as_str()).collect();
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let json =
+        serde_json::to_string(&Unit { pair, games }).map_err(|e| format!("unit result: {e}"))?;
+    match &args.json {
+        Some(path) => {
+            std::fs::write(path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))
+        }
+        None => {
+            println!("{json}");
+            Ok(())
+        }
+    }
 }
 
 /// PGN tags naming who played what in games with armies (Enochian):
@@ -597,24 +524,6 @@ fn extra_tags<G: ArenaGame>(
     tags
 }
 
-fn finite(x: f64) -> f64 {
-    if x.is_finite() {
-        x
-    } else {
-        x.signum() * 9999.0
-    }
-}
-
-fn add_points(score: &mut Score, points: f64) {
-    if points > 0.75 {
-        score.wins += 1;
-    } else if points < 0.25 {
-        score.losses += 1;
-    } else {
-        score.draws += 1;
-    }
-}
-
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     let result = with_game!(args.variant, G => run::<G>(&args));
@@ -625,21 +534,4 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::from(2)
         }
     }
-}
-
-/// `text` as a JSON string literal (quotes, backslashes and control
-/// characters escaped). The `--json` summary is still assembled by hand;
-/// moving it to serde types is a later step of the serde refactor.
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

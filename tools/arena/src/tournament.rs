@@ -3,11 +3,14 @@
 //! swapped; in Enochian chess the teams swapped), `concurrency` games at a
 //! time, with one engine process per team or (`--seats army`) per army. Results stream back to the
 //! caller as they finish; an SPRT can stop a match early (games under way
-//! finish, no new ones start).
+//! finish, no new ones start). A thread starts its next game only once the
+//! caller has dealt with its last one, so a stop decided on that game is
+//! always seen (one game at a time, a run stops at the same game every
+//! time).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 
 use crate::engine::{EngineProcess, EngineSpec};
@@ -99,13 +102,15 @@ pub fn dice_seed(seed: u64, pair: usize) -> u64 {
 }
 
 /// Plays `jobs` on `concurrency` threads, sending each finished game to
-/// `results`. Stops taking new jobs once `stop` is set.
+/// `results` with a token the caller drops once it has dealt with the
+/// game (the thread waits for that before its next game). Stops taking new
+/// jobs once `stop` is set.
 pub fn run<G: ArenaGame>(
     plan: Arc<Plan>,
     jobs: Vec<Job>,
     concurrency: usize,
     stop: Arc<AtomicBool>,
-    results: Sender<Finished>,
+    results: Sender<(Finished, Sender<()>)>,
 ) {
     let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
     let workers: Vec<_> = (0..concurrency.max(1))
@@ -127,9 +132,12 @@ pub fn run<G: ArenaGame>(
                     };
                     let Some(job) = job else { break };
                     let record = play_job::<G>(&plan, &job);
-                    if results.send(Finished { job, record }).is_err() {
+                    let (dealt, done) = mpsc::channel::<()>();
+                    if results.send((Finished { job, record }, dealt)).is_err() {
                         break;
                     }
+                    // Returns when the caller drops its token.
+                    let _ = done.recv();
                 }
             })
         })

@@ -299,3 +299,101 @@ fn sprt_stops_early_with_the_right_decision() {
     let played = stdout.lines().filter(|l| l.starts_with('[')).count();
     assert!(played < 60, "no early stop: {played} games");
 }
+
+/// A PGN without the move times of its comments (`{+0.31/2 0.004s}`), the
+/// one part of a game that differs between two runs of it.
+fn without_times(pgn: &str) -> String {
+    pgn.split('\n')
+        .map(|line| {
+            line.split(' ')
+                .filter(|word| {
+                    !(word.ends_with("s}")
+                        && word
+                            .trim_end_matches("s}")
+                            .parse::<f64>()
+                            .is_ok_and(|_| word.contains('.')))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Game pairs played one at a time (`--pair`) and merged in any order
+/// (`--merge`) give the one-machine run's PGN, JSON summary and lines,
+/// Enochian divination included (the pair's dice).
+#[test]
+fn units_merged_are_the_one_machine_run() {
+    let augur = augur();
+    for variant in ["chess", "enochian"] {
+        let mut args = vec![
+            "--variant".to_string(),
+            variant.into(),
+            "--engine".into(),
+            format!("name=deep cmd={augur} depth=3"),
+            "--engine".into(),
+            format!("name=shallow cmd={augur} depth=1"),
+            "--games".into(),
+            "6".into(),
+            "--seed".into(),
+            "9".into(),
+            "--random-plies".into(),
+            "2".into(),
+            "--max-plies".into(),
+            "80".into(),
+        ];
+        if variant == "enochian" {
+            args.push("--divination".into());
+        }
+        let with = |extra: &[String]| [args.clone(), extra.to_vec()].concat();
+        let path = |name: &str| temp(&format!("{variant}-{name}"));
+        let s = |p: &PathBuf| p.to_string_lossy().into_owned();
+        let (one_pgn, one_json) = (path("one.pgn"), path("one.json"));
+        let (one_out, _) = arena(&with(&[
+            "--pgn".into(),
+            s(&one_pgn),
+            "--json".into(),
+            s(&one_json),
+        ]));
+        let units: Vec<PathBuf> = (0..3).map(|p| path(&format!("unit{p}.json"))).collect();
+        for (pair, unit) in units.iter().enumerate().rev() {
+            arena(&with(&[
+                "--pair".into(),
+                pair.to_string(),
+                "--json".into(),
+                s(unit),
+            ]));
+        }
+        let (merged_pgn, merged_json) = (path("merged.pgn"), path("merged.json"));
+        let mut merge = with(&["--merge".into(), s(&units[2]), s(&units[0]), s(&units[1])]);
+        merge.extend([
+            "--pgn".into(),
+            s(&merged_pgn),
+            "--json".into(),
+            s(&merged_json),
+        ]);
+        let (merged_out, _) = arena(&merge);
+        let read = |p: &PathBuf| std::fs::read_to_string(p).expect("output");
+        assert_eq!(merged_out, one_out);
+        assert_eq!(read(&merged_json), read(&one_json));
+        assert_eq!(
+            without_times(&read(&merged_pgn)),
+            without_times(&read(&one_pgn))
+        );
+        assert_eq!(read(&merged_pgn).matches("[Round ").count(), 6);
+        // A pair left out is an error, not a shorter match.
+        let gap = Command::new(env!("CARGO_BIN_EXE_augur-arena"))
+            .args(with(&["--merge".into(), s(&units[0]), s(&units[2])]))
+            .output()
+            .expect("run arena");
+        assert!(!gap.status.success());
+        assert!(String::from_utf8_lossy(&gap.stderr).contains("missing"));
+        for file in [one_pgn, one_json, merged_pgn, merged_json]
+            .iter()
+            .chain(&units)
+        {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}

@@ -49,6 +49,12 @@ struct Args {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The index of the first game: a run plays games `first-game` to
+    /// `first-game + games - 1` of its seed, so shards of one seed
+    /// (`--first-game 0 --games 500`, `--first-game 500 --games 500`, ...)
+    /// written one after the other are the file of one run.
+    #[arg(long, default_value_t = 0)]
+    first_game: usize,
     /// Worker threads (games in parallel).
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -231,7 +237,7 @@ fn main() -> std::process::ExitCode {
     };
     let start = std::time::Instant::now();
     let games: Vec<Vec<String>> = pool.install(|| {
-        (0..args.games)
+        (args.first_game..args.first_game + args.games)
             .into_par_iter()
             .map(|i| with_game!(args.variant, G => play_game::<G>(&args, i)))
             .collect()
@@ -286,6 +292,7 @@ mod tests {
             nodes: 300,
             random_plies: 4,
             seed: 3,
+            first_game: 0,
             threads: 1,
             variant: Variant::default(),
             out: std::path::PathBuf::new(),
