@@ -12,7 +12,10 @@
 #                         answer a scripted session with a bestmove), then
 #                         the Python package: `pip install ./python` (one
 #                         release build of the extension) and its pytest
-#                         suite (python/tests)
+#                         suite (python/tests), then the cluster tests
+#                         (tests/cluster: a loopback Dask cluster); the
+#                         browser tests (tests/browser) run inside cargo
+#                         test, against the binary it built
 EXE ?=
 EVALFILE ?=
 SHELL := bash
@@ -40,4 +43,5 @@ test:
 	bash tools/check_run_command.sh
 	python3 -m pip install --quiet --root-user-action=ignore ./python
 	set -o pipefail; python3 -m pytest python/tests -q -p no:cacheprovider 2>&1 | tee target/pytest-output.log
-	python3 tools/test_summary.py target/test-output.log target/pytest-output.log
+	set -o pipefail; python3 -m pytest tests/cluster -q -p no:cacheprovider 2>&1 | tee target/cluster-pytest-output.log
+	python3 tools/test_summary.py target/test-output.log target/pytest-output.log target/cluster-pytest-output.log
