@@ -6,26 +6,13 @@ a game the engine plays against itself, a piece picked to show its targets.
 Usage: python3 tools/screenshots.py <augur> [--out docs/screenshots] [--plies 10]
 """
 import argparse
-import os
-import re
-import subprocess
-import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
+from serve_figures import ARGS, CHROMIUM, start
+
 GAMES = ["chess", "ultima", "oracle", "enochian"]
-
-
-def start(augur):
-    command = [augur, "serve", "--port", "0"]
-    if "--db" in subprocess.run([augur, "serve", "--help"], capture_output=True, text=True).stdout:
-        command += ["--db", os.path.join(tempfile.mkdtemp(), "games.sqlite3")]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    url = re.match(r"augur serve: (http://\S+?)/?$", server.stdout.readline().strip()).group(1)
-    return server, url
 
 
 def choose_game(page, variant):

@@ -41,3 +41,13 @@ def new_game(page, variant, engine_answers=False):
     }""", variant)
     wait_for(lambda: page.evaluate("document.body.dataset.variant") == variant and move_count(page) == 0,
              message=f"a new {variant} game")
+
+
+def set_select(page, selector, value):
+    """Sets a select as a person would (it may be folded into the settings
+    menu), with its change event."""
+    page.evaluate("""([selector, value]) => {
+        const select = document.querySelector(selector);
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+    }""", [selector, value])

@@ -4,7 +4,7 @@ stepping through the game with the keys, taking back against engine armies,
 and loading a position after a game."""
 import time
 
-from board import move_count, open_board, wait_for, wait_moves
+from board import set_select, move_count, open_board, wait_for, wait_moves
 
 
 def state(page, expression):
@@ -17,14 +17,6 @@ def set_engine_answers(page, answers):
         const box = document.getElementById('engine-plays');
         if (box.checked !== answers) box.click();
     }""", answers)
-
-
-def set_select(page, selector, value):
-    page.evaluate("""([selector, value]) => {
-        const select = document.querySelector(selector);
-        select.value = value;
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-    }""", [selector, value])
 
 
 def load(page, position, moves=""):

@@ -5,15 +5,7 @@ real date."""
 import datetime
 import time
 
-from board import move_count, open_board, wait_for, wait_moves
-
-
-def set_select(page, selector, value):
-    page.evaluate("""([selector, value]) => {
-        const select = document.querySelector(selector);
-        select.value = value;
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-    }""", [selector, value])
+from board import set_select, move_count, open_board, wait_for, wait_moves
 
 
 def exported_pgn(page):

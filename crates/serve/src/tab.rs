@@ -569,14 +569,7 @@ impl Tab {
         match kind {
             "state" | "stop" => out(self.state()),
             "settings" => {
-                let settings = match message.get("settings") {
-                    None => self.settings.clone(),
-                    Some(Value::Null) => None,
-                    Some(settings) => {
-                        store::check_settings(settings)?;
-                        Some(settings.clone())
-                    }
-                };
+                let settings = self.settings_in(&message)?;
                 let players = match message.get("players") {
                     None | Some(Value::Null) => self.players.clone(),
                     Some(players) => store::parse_players(players, &self.board().teams)?,
@@ -823,14 +816,7 @@ impl Tab {
         // A divination game names its start (die not rolled yet), so its
         // export and re-import stay divination games.
         let start = start.or(divination_start);
-        let settings = match message.get("settings") {
-            None => self.settings.clone(),
-            Some(Value::Null) => None,
-            Some(settings) => {
-                store::check_settings(settings)?;
-                Some(settings.clone())
-            }
-        };
+        let settings = self.settings_in(message)?;
         let mut engine = Engine::new(variant);
         let position = start.clone().map_or(Start::Standard, Start::Text);
         engine.set_position(&position, &moves)?;
@@ -863,6 +849,19 @@ impl Tab {
             clock.map(|(base, increment)| Clock::new(&self.board().seats, base, increment));
         self.restart_clock();
         Ok(())
+    }
+
+    /// The page's settings a message carries: absent keeps the game's,
+    /// `null` clears them, an object (checked) replaces them.
+    fn settings_in(&self, message: &Value) -> Result<Option<Value>, String> {
+        match message.get("settings") {
+            None => Ok(self.settings.clone()),
+            Some(Value::Null) => Ok(None),
+            Some(settings) => {
+                store::check_settings(settings)?;
+                Ok(Some(settings.clone()))
+            }
+        }
     }
 
     /// An error when the game is over.
