@@ -3,8 +3,9 @@
 //! that reads back to the same position and hash, with an incremental key
 //! equal to one rebuilt from scratch; move text never panics, and a move it
 //! accepts is legal, round-trips and plays to a position whose key is
-//! exact; a live protocol session survives any lines; the web board's PGN
-//! import reads back what it exports, a web board tab answers any
+//! exact, and the readable notation likewise never panics and round-trips;
+//! a live protocol session survives any lines; the web board's PGN import
+//! reads back what it exports, a web board tab answers any
 //! messages with JSON, and a chess network file that reads writes back to
 //! the same network and evaluates within bounds.
 //!
@@ -68,6 +69,7 @@ pub fn move_text<G: Game>(data: &[u8]) {
     if outcomes > 0 {
         position = position.resolve_chance(u32::from(pick) % outcomes);
     }
+    check_notation(&position, text);
     let Ok(mv) = position.parse_move(text) else {
         return;
     };
@@ -83,6 +85,22 @@ pub fn move_text<G: Game>(data: &[u8]) {
         child.hash(),
         child.recompute_hash(),
         "key drifted after {text}"
+    );
+}
+
+/// The readable notation read from arbitrary text: never a panic, and a
+/// move it accepts is legal and is written back as notation that reads to
+/// the same move.
+fn check_notation<G: Game>(position: &G, text: &str) {
+    let Ok(mv) = position.parse_notation(text) else {
+        return;
+    };
+    assert!(position.is_legal(mv), "notation read an illegal move: {text}");
+    let written = position.notation(mv);
+    assert_eq!(
+        position.parse_notation(&written),
+        Ok(mv),
+        "notation does not round-trip: {text} -> {written}"
     );
 }
 
