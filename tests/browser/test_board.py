@@ -117,7 +117,7 @@ def test_a_premove_is_played_when_the_turn_comes(page, server):
     assert "premove" not in classes(page, "f3")
 
 
-def test_a_right_click_cancels_a_premove(page, server):
+def test_a_right_click_or_a_tap_cancels_a_premove(page, server):
     open_board(page, server)
     # Full strength thinks for the whole move time (a level may answer at
     # once).
@@ -128,6 +128,11 @@ def test_a_right_click_cancels_a_premove(page, server):
     drop(page, "g1", "f3")
     page.click("[data-square='a4']", button="right")
     assert "premove" not in classes(page, "f3")
+    # On a touch screen: a tap on the board cancels it.
+    drop(page, "g1", "f3")
+    assert "premove" in classes(page, "f3")
+    page.click("[data-square='a4']")
+    assert "premove" not in classes(page, "f3") and "picked" not in classes(page, "a4")
     wait_moves(page, 2, timeout=30)
     time.sleep(1.0)
     assert move_count(page) == 2

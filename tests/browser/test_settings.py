@@ -88,3 +88,16 @@ def test_a_watched_game_the_person_takes_over_names_the_person(page, server):
     wait_for(lambda: "thinking" not in page.inner_text("#status"), message="the engine idle")
     pgn = exported_pgn(page)
     assert tag(pgn, "White") == "Person" and tag(pgn, "Black") == "Augur 2000", pgn
+
+
+def test_the_clock_setting_comes_back_after_a_reload(page, server):
+    open_board(page, server)
+    set_select(page, "#clock", "3+2")
+    page.click("#new-game")
+    wait_for(lambda: page.is_visible("#clocks"), message="the clocks")
+    page.reload()
+    page.wait_for_selector("[data-square='e2']")
+    wait_for(lambda: page.input_value("#clock") == "3+2", message="the clock setting restored")
+    page.click("#new-game")
+    wait_for(lambda: page.is_visible("#clocks") and page.evaluate("state.clock !== null"),
+             message="the next game on the clock too")

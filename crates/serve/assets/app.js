@@ -318,7 +318,7 @@ function describeField(label, value) {
 // What the marked squares mean, in words, for the marks this game uses.
 function renderLegend() {
   const legend = [["last", "the last move"], ["check", "a royal piece in danger"],
-    ["premove", "your premove (right click or Esc cancels it)"]];
+    ["premove", "your premove (a tap on the board, a right click or Esc cancels it)"]];
   if (state.variant === "ultima") legend.push(["frozen", "immobilized (next to an enemy Immobilizer)"]);
   if ((state.board.armies || []).length) {
     legend.push(["frozen", "a frozen army (its King was taken)"], ["throne", "an army's throne, in its colour"]);
@@ -333,8 +333,13 @@ function renderLegend() {
   }));
 }
 
+// The legal moves as a list to pick from: none once the game is over or
+// while an earlier position is shown.
 function renderLegal() {
-  $("legal").replaceChildren(...state.board.moves.map((move) => {
+  const offered = gameOver() || viewedPly !== null ? [] : state.board.moves;
+  $("legal").disabled = offered.length === 0;
+  $("play-selected").disabled = offered.length === 0;
+  $("legal").replaceChildren(...offered.map((move) => {
     const option = document.createElement("option");
     option.value = move.text;
     option.textContent = move.notation ? `${move.notation} (${move.text})` : move.text;
@@ -471,6 +476,7 @@ function clockChoice() {
 
 function newGame() {
   busy = true;
+  $("pgn").value = ""; // The last game's PGN is not this one's.
   watching = false;
   analysing = false;
   $("watch").textContent = "Watch";

@@ -20,7 +20,12 @@ function link(text, href, className) {
 }
 
 function players(game) {
-  const names = Object.entries(game.players).map(([team, name]) => `${name} (${team})`);
+  // White first; a team named by its armies ("BlueBlack") in words.
+  const order = (team) => (team === "White" ? 0 : team === "Black" ? 1 : 2);
+  const words = (team) => team.replace(/([a-z])([A-Z])/g, "$1 and $2");
+  const names = Object.entries(game.players)
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([team, name]) => `${name} (${words(team)})`);
   return names.length ? names.join(", ") : "Person, Augur";
 }
 

@@ -114,6 +114,9 @@ function clicked(square) {
 // The person's gestures while waiting for the turn: pick one of their
 // pieces, then a square; the same square again or an empty pick cancels.
 function setPremove(square) {
+  // A tap anywhere while a premove waits cancels it (touch screens have no
+  // right click or Esc).
+  if (premove && !picked) return cancelPremove();
   if (picked && picked !== square) {
     premove = { from: picked, to: square };
     picked = null;

@@ -8,7 +8,7 @@
 
 const Settings = (() => {
   // The controls whose values are stored, by element id.
-  const SELECTS = ["level", "level-b", "side", "army-yellow", "army-blue", "army-red", "army-black"];
+  const SELECTS = ["level", "level-b", "side", "clock", "army-yellow", "army-blue", "army-red", "army-black"];
   // The game whose stored settings the controls show.
   let appliedFor = null;
   // Whether the engines played this game against each other (Watch) and
