@@ -106,7 +106,7 @@ function receiveView(message) {
   const index = listed.findIndex((move) => move.ply === message.ply);
   viewedLastMove = null;
   if (index >= 0) {
-    const squares = listed[index].text.replace(/^\d:/, "").match(/[a-h][1-8]/g) || [];
+    const squares = squaresOf(listed[index].text);
     if (squares.length) viewedLastMove = { from: squares[0], to: squares[squares.length - 1], captures: [] };
   }
   render();

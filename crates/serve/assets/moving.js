@@ -74,7 +74,7 @@ function noteLastMove(previous, next) {
   } else if (!grew && lastMoveInfo && previous && playedEntries(previous.moves).length === played.length) {
     // The same move as before (a clock update, a roll): keep it.
   } else {
-    const squares = text.match(/[a-h][1-8]/g) || [];
+    const squares = squaresOf(text);
     lastMoveInfo = squares.length ? { from: squares[0], to: squares[squares.length - 1], captures: [] } : null;
   }
 }
